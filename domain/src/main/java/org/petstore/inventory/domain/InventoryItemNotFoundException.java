@@ -1,0 +1,18 @@
+package org.petstore.inventory.domain;
+
+/**
+ * No inventory entry tracks the given pet.
+ */
+public final class InventoryItemNotFoundException extends DomainException {
+
+    private final PetId petId;
+
+    public InventoryItemNotFoundException(PetId petId) {
+        super("No inventory entry for pet " + petId);
+        this.petId = petId;
+    }
+
+    public PetId petId() {
+        return petId;
+    }
+}
