@@ -1,0 +1,87 @@
+package org.petstore.inventory.bootstrap;
+
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The whole application, started with its real configuration on an H2 file database in a given directory, and
+ * called over real HTTP.
+ */
+final class RunningService implements AutoCloseable {
+
+    static final String API_KEY = "e2e-key-1";
+    static final String ROTATED_API_KEY = "e2e-key-2";
+
+    private final EmbeddedServer server;
+    private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    private RunningService(EmbeddedServer server) {
+        this.server = server;
+    }
+
+    static RunningService start(Path dataDir) {
+        return start(dataDir, Map.of());
+    }
+
+    static RunningService start(Path dataDir, Map<String, Object> overrides) {
+        Map<String, Object> properties = new HashMap<>();
+        properties.put("micronaut.server.port", -1);
+        properties.put("petstore.data-dir", dataDir.toString());
+        properties.put("petstore.api-keys", API_KEY + "," + ROTATED_API_KEY);
+        properties.putAll(overrides);
+        return new RunningService(ApplicationContext.run(EmbeddedServer.class, properties));
+    }
+
+    HttpResponse<String> get(String path) {
+        return send(request(path).GET().build());
+    }
+
+    HttpResponse<String> patch(String path, String json) {
+        return send(request(path).header("Content-Type", "application/json")
+                .method("PATCH", BodyPublishers.ofString(json)).build());
+    }
+
+    /** A request to the service with the API key; add headers or replace the key on the returned builder. */
+    HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create(server.getURL() + path))
+                .timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + API_KEY);
+    }
+
+    /** A request to the service without any credentials. */
+    HttpRequest.Builder anonymousRequest(String path) {
+        return HttpRequest.newBuilder(URI.create(server.getURL() + path)).timeout(Duration.ofSeconds(10));
+    }
+
+    HttpResponse<String> send(HttpRequest request) {
+        try {
+            return client.send(request, BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    int port() {
+        return server.getPort();
+    }
+
+    @Override
+    public void close() {
+        server.getApplicationContext().close();
+    }
+}
