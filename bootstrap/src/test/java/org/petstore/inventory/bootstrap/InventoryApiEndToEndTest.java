@@ -128,7 +128,7 @@ class InventoryApiEndToEndTest {
     void nonNumericPetIdIs400() {
         assertError(service.patch("/v1/inventory/abc", "{\"quantity\": 1}"), 400,
                 "{\"code\":\"VALIDATION_FAILED\",\"message\":\"petId must be an integer from 1 to "
-                        + "9223372036854775807 in the path /v1/inventory/{petId}\",\"status\":400}");
+                        + "9223372036854775807, got abc\",\"status\":400}");
     }
 
     @Test
@@ -156,6 +156,15 @@ class InventoryApiEndToEndTest {
     void nonJsonContentTypeIs415() {
         HttpResponse<String> response = service.send(service.request("/v1/inventory/1")
                 .header("Content-Type", "text/plain")
+                .method("PATCH", BodyPublishers.ofString("{\"quantity\": 1}")).build());
+
+        assertError(response, 415, "{\"code\":\"UNSUPPORTED_MEDIA_TYPE\",\"message\":\"The request body must be JSON: "
+                + "send the header 'Content-Type: application/json'\",\"status\":415}");
+    }
+
+    @Test
+    void bodyWithoutContentTypeIs415() {
+        HttpResponse<String> response = service.send(service.request("/v1/inventory/1")
                 .method("PATCH", BodyPublishers.ofString("{\"quantity\": 1}")).build());
 
         assertError(response, 415, "{\"code\":\"UNSUPPORTED_MEDIA_TYPE\",\"message\":\"The request body must be JSON: "

@@ -1,14 +1,18 @@
 package org.petstore.inventory.adapter.in.http.inventory;
 
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.exceptions.HttpStatusException;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -30,6 +34,8 @@ import org.petstore.inventory.domain.Quantity;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
 
+    private static final int MAX_ECHOED_PET_ID = 64;
+
     private final ListInventoryUseCase listInventory;
     private final UpdateStockUseCase updateStock;
 
@@ -45,7 +51,13 @@ final class InventoryController {
 
     @Patch("/{petId}")
     @Consumes(MediaType.APPLICATION_JSON)
-    InventoryItemResponse updateInventory(@PathVariable("petId") String petId, @Nullable @Body String body) {
+    InventoryItemResponse updateInventory(@PathVariable("petId") String petId,
+                                          @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
+                                          @Nullable @Body String body) {
+        if (contentType == null) {
+            // @Consumes lets a request without Content-Type through; the body must still say it is JSON
+            throw new HttpStatusException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type is missing");
+        }
         PetId id = parsePetId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);
         return InventoryItemResponse.from(updateStock.updateStock(new UpdateStockCommand(id, quantity)));
@@ -55,8 +67,9 @@ final class InventoryController {
         try {
             return PetId.of(Long.parseLong(value));
         } catch (NumberFormatException e) {
+            String shown = value.length() <= MAX_ECHOED_PET_ID ? value : value.substring(0, MAX_ECHOED_PET_ID) + "...";
             throw InvalidRequestException.validationFailed(
-                    "petId must be an integer from 1 to " + Long.MAX_VALUE + " in the path /v1/inventory/{petId}");
+                    "petId must be an integer from 1 to " + Long.MAX_VALUE + ", got " + shown);
         }
     }
 }
