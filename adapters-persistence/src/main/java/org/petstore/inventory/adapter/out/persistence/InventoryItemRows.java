@@ -1,16 +1,15 @@
 package org.petstore.inventory.adapter.out.persistence;
 
 import io.micronaut.data.annotation.Query;
-import io.micronaut.data.jdbc.annotation.JdbcRepository;
-import io.micronaut.data.model.query.builder.sql.Dialect;
 import io.micronaut.data.repository.GenericRepository;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * The SQL of the inventory. Portable SQL only: the same statements run on every supported database.
+ * The SQL of the inventory, written once in portable SQL. Each supported database has a sub-interface that fixes
+ * Micronaut Data's dialect for it ({@link H2InventoryItemRows}, {@link PostgresqlInventoryItemRows}); only the one
+ * for the configured backend exists at run time.
  */
-@JdbcRepository(dialect = Dialect.H2)
 interface InventoryItemRows extends GenericRepository<InventoryItemRow, Long> {
 
     @Query("SELECT pet_id, quantity, status FROM inventory_item ORDER BY pet_id")
