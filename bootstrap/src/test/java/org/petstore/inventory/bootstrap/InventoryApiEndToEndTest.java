@@ -9,19 +9,16 @@ import java.net.Socket;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The inventory API as a client sees it: the whole application on its embedded default (H2 file database with the
- * demo data), over real HTTP. Every test here leaves the stock as it was: it asserts so after each test.
+ * The inventory API as a client sees it: the whole application with the demo data, over real HTTP. Every backend
+ * runs this suite. Every test here leaves the stock as it was: it asserts so after each test.
  */
-class InventoryApiEndToEndTest {
+abstract class InventoryApiEndToEndTest {
 
     static final String DEMO_INVENTORY = "["
             + "{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
@@ -38,19 +35,18 @@ class InventoryApiEndToEndTest {
             + "{\"petId\":12,\"quantity\":9,\"status\":\"available\"}"
             + "]";
 
-    @TempDir
-    static Path dataDir;
-
     static RunningService service;
 
-    @BeforeAll
-    static void start() {
-        service = RunningService.start(dataDir);
+    /** Starts the application on the backend under test. */
+    static void startOn(Backend backend) {
+        service = RunningService.start(backend);
     }
 
     @AfterAll
     static void stop() {
-        service.close();
+        if (service != null) {
+            service.close();
+        }
     }
 
     @AfterEach

@@ -10,14 +10,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * The whole application, started with its real configuration on an H2 file database in a given directory, and
- * called over real HTTP.
+ * The whole application, started with its real configuration on a given {@link Backend}, and called over real HTTP.
  */
 final class RunningService implements AutoCloseable {
 
@@ -31,15 +31,15 @@ final class RunningService implements AutoCloseable {
         this.server = server;
     }
 
-    static RunningService start(Path dataDir) {
-        return start(dataDir, Map.of());
+    static RunningService start(Backend backend) {
+        return start(backend, Map.of());
     }
 
-    static RunningService start(Path dataDir, Map<String, Object> overrides) {
+    static RunningService start(Backend backend, Map<String, Object> overrides) {
         Map<String, Object> properties = new HashMap<>();
         properties.put("micronaut.server.port", -1);
-        properties.put("petstore.data-dir", dataDir.toString());
         properties.put("petstore.api-keys", API_KEY + "," + ROTATED_API_KEY);
+        properties.putAll(backend.properties());
         properties.putAll(overrides);
         return new RunningService(ApplicationContext.run(EmbeddedServer.class, properties));
     }
@@ -74,6 +74,14 @@ final class RunningService implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Sends the requests all at once, from as many threads, and returns the responses in the same order. */
+    List<HttpResponse<String>> sendConcurrently(List<HttpRequest> requests) {
+        List<CompletableFuture<HttpResponse<String>>> responses = requests.stream()
+                .map(request -> client.sendAsync(request, BodyHandlers.ofString()))
+                .toList();
+        return responses.stream().map(CompletableFuture::join).toList();
     }
 
     int port() {
