@@ -1,5 +1,7 @@
 package org.petstore.inventory.adapter.out.persistence;
 
+import io.micronaut.data.connection.exceptions.ConnectionException;
+import io.micronaut.data.connection.exceptions.NoConnectionException;
 import io.micronaut.data.connection.jdbc.exceptions.CannotGetJdbcConnectionException;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -21,6 +23,7 @@ final class ConnectionFailures {
     static boolean isConnectionFailure(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
             if (cause instanceof CannotGetJdbcConnectionException
+                    || isBrokenConnection(cause)
                     || cause instanceof SQLTransientConnectionException
                     || cause instanceof SQLNonTransientConnectionException
                     || cause instanceof SQLRecoverableException) {
@@ -31,6 +34,11 @@ final class ConnectionFailures {
             }
         }
         return false;
+    }
+
+    /** A pooled connection that died under Micronaut Data (for example while it set the connection read-only). */
+    private static boolean isBrokenConnection(Throwable cause) {
+        return cause instanceof ConnectionException && !(cause instanceof NoConnectionException);
     }
 
     private static boolean hasConnectionSqlState(String sqlState) {

@@ -3,6 +3,8 @@ package org.petstore.inventory.adapter.out.persistence;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.micronaut.data.connection.exceptions.ConnectionException;
+import io.micronaut.data.connection.exceptions.NoConnectionException;
 import io.micronaut.data.connection.jdbc.exceptions.CannotGetJdbcConnectionException;
 import io.micronaut.data.exceptions.DataAccessException;
 import java.sql.SQLException;
@@ -26,7 +28,14 @@ class ConnectionFailuresTest {
     }
 
     @Test
+    void aConnectionThatDiedInThePoolIsAConnectionFailure() {
+        assertTrue(ConnectionFailures.isConnectionFailure(new ConnectionException(
+                "Could not set JDBC Connection read-only: Connection is closed", new SQLException("Connection is closed"))));
+    }
+
+    @Test
     void otherFailuresAreNot() {
+        assertFalse(ConnectionFailures.isConnectionFailure(new NoConnectionException()));
         assertFalse(ConnectionFailures.isConnectionFailure(
                 new DataAccessException("query failed", new SQLException("check constraint", "23514"))));
         assertFalse(ConnectionFailures.isConnectionFailure(new IllegalStateException("bug")));
