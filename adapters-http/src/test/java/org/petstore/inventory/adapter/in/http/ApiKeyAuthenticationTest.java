@@ -4,10 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertError;
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertHeader;
 
-import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,25 +13,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code Authorization: Bearer <API key>} on every operation: 401 with the {@code Error} body and an RFC 6750
  * challenge when the key is missing or wrong, checked before anything else about the request.
  */
-@MicronautTest
-class ApiKeyAuthenticationTest {
+class ApiKeyAuthenticationTest extends HttpAdapterTest {
 
     private static final String KEY_REQUIRED =
             "An API key is required: send the header 'Authorization: Bearer <API key>'";
     private static final String KEY_NOT_VALID = "The API key is not valid";
     private static final String CHALLENGE = "Bearer realm=\"petstore\"";
     private static final String INVALID_TOKEN_CHALLENGE = "Bearer realm=\"petstore\", error=\"invalid_token\"";
-
-    @Inject
-    ApiClient api;
-
-    @Inject
-    InMemoryInventory inventory;
-
-    @BeforeEach
-    void seed() {
-        inventory.reset();
-    }
 
     @Test
     void listWithoutKeyIs401WithTheRealmChallenge() {

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertError;
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertJson;
 
-import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -21,25 +18,13 @@ import org.petstore.inventory.application.port.out.InventoryUnavailableException
  * {@code GET /v1/inventory} and {@code PATCH /v1/inventory/{petId}} with a valid API key: the answers, and every way
  * a request is refused (400, 404, 406, 413, 415) without the inventory changing.
  */
-@MicronautTest
-class InventoryEndpointsTest {
+class InventoryEndpointsTest extends HttpAdapterTest {
 
     private static final String SEED_JSON = "[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
             + "{\"petId\":2,\"quantity\":0,\"status\":\"sold\"},"
             + "{\"petId\":10,\"quantity\":3,\"status\":\"pending\"}]";
     private static final String SEND = "send {\"quantity\": <integer from 0 to 2147483647>}";
     private static final String PET_ID_RANGE = "petId must be an integer from 1 to 9223372036854775807, got ";
-
-    @Inject
-    ApiClient api;
-
-    @Inject
-    InMemoryInventory inventory;
-
-    @BeforeEach
-    void seed() {
-        inventory.reset();
-    }
 
     @Test
     void listsEveryEntryInPetIdOrderWithLowerCaseStatus() {

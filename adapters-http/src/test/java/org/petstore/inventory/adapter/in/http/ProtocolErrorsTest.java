@@ -2,9 +2,6 @@ package org.petstore.inventory.adapter.in.http;
 
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertError;
 
-import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,25 +10,13 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Requests the HTTP server itself refuses before any route sees them (an unparsable request line or URI, a request
  * line or header block over the limits) still get the {@code Error} body with the precise status.
  */
-@MicronautTest
-class ProtocolErrorsTest {
+class ProtocolErrorsTest extends HttpAdapterTest {
 
     private static final String AUTHORIZATION = "Authorization: Bearer " + ApiClient.KEY;
     private static final String BAD_URI =
             "The request URI is not valid: send an absolute path and percent-encode characters not allowed in a URI";
     private static final String UNREADABLE =
             "The request could not be read: check the request line, headers and body";
-
-    @Inject
-    ApiClient api;
-
-    @Inject
-    InMemoryInventory inventory;
-
-    @BeforeEach
-    void seed() {
-        inventory.reset();
-    }
 
     @ParameterizedTest
     @ValueSource(strings = {"GARBAGE", "GET /v1/inventory", "GET /v1/inventory HTTP/9.x"})

@@ -3,9 +3,6 @@ package org.petstore.inventory.adapter.in.http;
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertError;
 import static org.petstore.inventory.adapter.in.http.ApiAssertions.assertHeader;
 
-import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
-import jakarta.inject.Inject;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -14,19 +11,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Requests no route answers: with a valid key 404 for an unknown path and 405 with {@code Allow} for a wrong method,
  * without a key 401 first.
  */
-@MicronautTest
-class RoutingErrorsTest {
-
-    @Inject
-    ApiClient api;
-
-    @Inject
-    InMemoryInventory inventory;
-
-    @BeforeEach
-    void seed() {
-        inventory.reset();
-    }
+class RoutingErrorsTest extends HttpAdapterTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/", "/v1", "/v1/nope", "/inventory", "/v2/inventory", "/v1/inventory/1/extra"})
