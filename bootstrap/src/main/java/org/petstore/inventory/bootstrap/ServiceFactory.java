@@ -3,7 +3,11 @@ package org.petstore.inventory.bootstrap;
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
 import org.petstore.inventory.application.port.out.InventoryRepository;
+import org.petstore.inventory.application.port.out.OrderRepository;
+import org.petstore.inventory.application.port.out.PetRepository;
 import org.petstore.inventory.application.service.InventoryService;
+import org.petstore.inventory.application.service.OrderService;
+import org.petstore.inventory.application.service.PetService;
 
 /**
  * Wires the plain-Java services of the application ring to the adapters that implement their outbound ports.
@@ -15,5 +19,15 @@ final class ServiceFactory {
     @Singleton
     InventoryService inventoryService(InventoryRepository inventoryRepository) {
         return new InventoryService(inventoryRepository);
+    }
+
+    @Singleton
+    PetService petService(PetRepository petRepository) {
+        return new PetService(petRepository);
+    }
+
+    @Singleton
+    OrderService orderService(OrderRepository orderRepository) {
+        return new OrderService(orderRepository);
     }
 }

@@ -23,7 +23,7 @@ import org.petstore.inventory.adapter.out.persistence.testing.TestPostgres;
  */
 class DatabaseOutageEndToEndTest {
 
-    private static final String UNAVAILABLE = "{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"The inventory is "
+    private static final String UNAVAILABLE = "{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"The database is "
             + "temporarily unavailable; nothing was changed, try again shortly\",\"status\":503}";
     private static final int RECOVERY_ATTEMPTS = 60;
 

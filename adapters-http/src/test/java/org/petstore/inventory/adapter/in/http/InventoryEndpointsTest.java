@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.petstore.inventory.application.port.in.UpdateStockCommand;
-import org.petstore.inventory.application.port.out.InventoryUnavailableException;
+import org.petstore.inventory.application.port.out.StorageUnavailableException;
 
 /**
  * {@code GET /v1/inventory} and {@code PATCH /v1/inventory/{petId}} with a valid API key: the answers, and every way
@@ -102,19 +102,19 @@ class InventoryEndpointsTest extends HttpAdapterTest {
 
     @Test
     void anUnreachableDatabaseIs503() {
-        inventory.failNextCallWith(new InventoryUnavailableException("The inventory database cannot be reached",
+        inventory.failNextCallWith(new StorageUnavailableException("The inventory database cannot be reached",
                 new IllegalStateException("Connection to db:5432 refused")));
 
         assertError(api.get("/v1/inventory").authorized().send(), 503, "SERVICE_UNAVAILABLE",
-                "The inventory is temporarily unavailable; nothing was changed, try again shortly");
+                "The database is temporarily unavailable; nothing was changed, try again shortly");
     }
 
     @Test
     void anUnreachableDatabaseDuringAnUpdateIs503AndChangesNothing() {
-        inventory.failNextCallWith(new InventoryUnavailableException("The inventory database cannot be reached", null));
+        inventory.failNextCallWith(new StorageUnavailableException("The inventory database cannot be reached", null));
 
         assertError(api.patch("/v1/inventory/1").authorized().json("{\"quantity\":5}").send(), 503,
-                "SERVICE_UNAVAILABLE", "The inventory is temporarily unavailable; nothing was changed, try again shortly");
+                "SERVICE_UNAVAILABLE", "The database is temporarily unavailable; nothing was changed, try again shortly");
         assertEquals(InMemoryInventory.SEED, inventory.listInventory());
     }
 

@@ -9,7 +9,8 @@ import java.util.List;
 import org.petstore.inventory.domain.InventoryItem;
 
 /**
- * Puts the {@code inventory_item} table of a test database into a known state, with plain JDBC in one transaction.
+ * Puts the inventory of a test database into a known state, with plain JDBC in one transaction: exactly the given
+ * entries, each with its pet, and no orders.
  */
 final class InventoryTable {
 
@@ -28,16 +29,24 @@ final class InventoryTable {
 
     private static void replaceWith(Connection connection, List<InventoryItem> items) {
         try (Statement delete = connection.createStatement();
-             PreparedStatement insert = connection.prepareStatement(
-                     "INSERT INTO inventory_item (pet_id, quantity, status) VALUES (?, ?, ?)")) {
+             PreparedStatement insertPet = connection.prepareStatement(
+                     "INSERT INTO pet (id, name, status) VALUES (?, ?, ?)");
+             PreparedStatement insertItem = connection.prepareStatement(
+                     "INSERT INTO inventory_item (pet_id, quantity) VALUES (?, ?)")) {
+            delete.executeUpdate("DELETE FROM store_order");
             delete.executeUpdate("DELETE FROM inventory_item");
+            delete.executeUpdate("DELETE FROM pet");
             for (InventoryItem item : items) {
-                insert.setLong(1, item.petId().value());
-                insert.setInt(2, item.quantity().value());
-                insert.setString(3, item.status().wireValue());
-                insert.addBatch();
+                insertPet.setLong(1, item.petId().value());
+                insertPet.setString(2, "Pet " + item.petId());
+                insertPet.setString(3, item.status().wireValue());
+                insertPet.addBatch();
+                insertItem.setLong(1, item.petId().value());
+                insertItem.setInt(2, item.quantity().value());
+                insertItem.addBatch();
             }
-            insert.executeBatch();
+            insertPet.executeBatch();
+            insertItem.executeBatch();
         } catch (SQLException e) {
             throw new IllegalStateException("could not prepare the inventory_item table", e);
         }

@@ -9,7 +9,7 @@ import org.petstore.inventory.domain.PetId;
 /**
  * Where inventory entries are kept. Every persistence backend implements this port and passes its contract test.
  * Each method either completes or changes nothing; when the store cannot be reached, it throws
- * {@link InventoryUnavailableException}.
+ * {@link StorageUnavailableException}.
  */
 public interface InventoryRepository {
 

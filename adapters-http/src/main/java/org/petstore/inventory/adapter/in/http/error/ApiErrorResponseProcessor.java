@@ -15,7 +15,7 @@ import io.netty.handler.codec.http.TooLongHttpLineException;
 import jakarta.inject.Singleton;
 import java.util.Optional;
 import org.petstore.inventory.adapter.in.http.security.BearerCredentials;
-import org.petstore.inventory.application.port.out.InventoryUnavailableException;
+import org.petstore.inventory.application.port.out.StorageUnavailableException;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 
@@ -65,9 +65,9 @@ final class ApiErrorResponseProcessor implements ErrorResponseProcessor<ErrorBod
         if (cause instanceof DomainException invalid) {
             return new ApiError(HttpStatus.BAD_REQUEST, ErrorCode.VALIDATION_FAILED, invalid.getMessage());
         }
-        if (cause instanceof InventoryUnavailableException) {
+        if (cause instanceof StorageUnavailableException) {
             return new ApiError(HttpStatus.SERVICE_UNAVAILABLE, ErrorCode.SERVICE_UNAVAILABLE,
-                    "The inventory is temporarily unavailable; nothing was changed, try again shortly");
+                    "The database is temporarily unavailable; nothing was changed, try again shortly");
         }
         return switch (status) {
             case BAD_REQUEST -> new ApiError(status, ErrorCode.BAD_REQUEST,

@@ -4,8 +4,8 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 
-/** The inventory SQL on PostgreSQL. */
+/** The store's SQL on PostgreSQL. */
 @JdbcRepository(dialect = Dialect.POSTGRES)
 @Requires(condition = BackendCondition.OnPostgresql.class)
-interface PostgresqlInventoryItemRows extends InventoryItemRows {
+interface PostgresqlStoreRows extends StoreRows {
 }

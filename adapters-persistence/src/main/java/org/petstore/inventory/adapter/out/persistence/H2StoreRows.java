@@ -4,8 +4,8 @@ import io.micronaut.context.annotation.Requires;
 import io.micronaut.data.jdbc.annotation.JdbcRepository;
 import io.micronaut.data.model.query.builder.sql.Dialect;
 
-/** The inventory SQL on H2. */
+/** The store's SQL on H2. */
 @JdbcRepository(dialect = Dialect.H2)
 @Requires(condition = BackendCondition.OnH2.class)
-interface H2InventoryItemRows extends InventoryItemRows {
+interface H2StoreRows extends StoreRows {
 }

@@ -3,13 +3,13 @@ package org.petstore.inventory.adapter.in.http.error;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import jakarta.inject.Singleton;
-import org.petstore.inventory.application.port.out.InventoryUnavailableException;
+import org.petstore.inventory.application.port.out.StorageUnavailableException;
 
 /** The database cannot be reached: 503, and the client may retry. */
 @Singleton
-final class InventoryUnavailableExceptionHandler extends ApiExceptionHandler<InventoryUnavailableException> {
+final class StorageUnavailableExceptionHandler extends ApiExceptionHandler<StorageUnavailableException> {
 
-    InventoryUnavailableExceptionHandler(ErrorResponseProcessor<?> errorResponseProcessor) {
+    StorageUnavailableExceptionHandler(ErrorResponseProcessor<?> errorResponseProcessor) {
         super(errorResponseProcessor, HttpStatus.SERVICE_UNAVAILABLE);
     }
 }

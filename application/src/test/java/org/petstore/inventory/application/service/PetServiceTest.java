@@ -1,0 +1,33 @@
+package org.petstore.inventory.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.petstore.inventory.domain.Pet;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.PetNotFoundException;
+import org.petstore.inventory.domain.PetStatus;
+
+class PetServiceTest {
+
+    private static final Pet REX = new Pet(PetId.of(1), "Rex", PetStatus.AVAILABLE);
+
+    private final Map<PetId, Pet> pets = Map.of(REX.id(), REX);
+    private final PetService service = new PetService(id -> Optional.ofNullable(pets.get(id)));
+
+    @Test
+    void findsAPetById() {
+        assertEquals(REX, service.findPet(PetId.of(1)));
+    }
+
+    @Test
+    void anUnknownPetIsNotFound() {
+        var error = assertThrows(PetNotFoundException.class, () -> service.findPet(PetId.of(2)));
+
+        assertEquals("No pet with id 2", error.getMessage());
+        assertEquals(PetId.of(2), error.petId());
+    }
+}

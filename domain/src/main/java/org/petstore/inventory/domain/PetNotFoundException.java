@@ -1,0 +1,18 @@
+package org.petstore.inventory.domain;
+
+/**
+ * No pet has the given ID.
+ */
+public final class PetNotFoundException extends DomainException {
+
+    private final PetId petId;
+
+    public PetNotFoundException(PetId petId) {
+        super("No pet with id " + petId);
+        this.petId = petId;
+    }
+
+    public PetId petId() {
+        return petId;
+    }
+}
