@@ -3,7 +3,7 @@ package org.petstore.inventory.domain;
 /**
  * No inventory entry tracks the given pet.
  */
-public final class InventoryItemNotFoundException extends DomainException {
+public final class InventoryItemNotFoundException extends NotFoundException {
 
     private final PetId petId;
 

@@ -3,7 +3,7 @@ package org.petstore.inventory.domain;
 /**
  * No pet has the given ID.
  */
-public final class PetNotFoundException extends DomainException {
+public final class PetNotFoundException extends NotFoundException {
 
     private final PetId petId;
 

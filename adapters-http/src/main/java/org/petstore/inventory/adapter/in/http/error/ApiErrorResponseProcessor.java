@@ -17,7 +17,7 @@ import java.util.Optional;
 import org.petstore.inventory.adapter.in.http.security.BearerCredentials;
 import org.petstore.inventory.application.port.out.StorageUnavailableException;
 import org.petstore.inventory.domain.DomainException;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.NotFoundException;
 
 /**
  * Shapes every error response of the service, whichever layer raised it (Netty's decoder, routing, security,
@@ -59,7 +59,7 @@ final class ApiErrorResponseProcessor implements ErrorResponseProcessor<ErrorBod
         if (cause instanceof InvalidRequestException invalid) {
             return new ApiError(HttpStatus.BAD_REQUEST, invalid.code(), invalid.getMessage());
         }
-        if (cause instanceof InventoryItemNotFoundException notFound) {
+        if (cause instanceof NotFoundException notFound) {
             return new ApiError(HttpStatus.NOT_FOUND, ErrorCode.NOT_FOUND, notFound.getMessage());
         }
         if (cause instanceof DomainException invalid) {

@@ -5,7 +5,7 @@ import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import jakarta.inject.Singleton;
 import org.petstore.inventory.domain.DomainException;
 
-/** A broken domain rule: 400, or 404 for an unknown pet (the processor tells them apart). */
+/** A broken domain rule: 400, or 404 for something that does not exist (the processor tells them apart). */
 @Singleton
 final class DomainExceptionHandler extends ApiExceptionHandler<DomainException> {
 

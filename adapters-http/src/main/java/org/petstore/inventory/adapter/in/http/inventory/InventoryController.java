@@ -18,7 +18,7 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import java.util.List;
-import org.petstore.inventory.adapter.in.http.error.InvalidRequestException;
+import org.petstore.inventory.adapter.in.http.PathParameters;
 import org.petstore.inventory.application.port.in.ListInventoryUseCase;
 import org.petstore.inventory.application.port.in.UpdateStockCommand;
 import org.petstore.inventory.application.port.in.UpdateStockUseCase;
@@ -33,8 +33,6 @@ import org.petstore.inventory.domain.Quantity;
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
-
-    private static final int MAX_ECHOED_PET_ID = 64;
 
     private final ListInventoryUseCase listInventory;
     private final UpdateStockUseCase updateStock;
@@ -58,18 +56,8 @@ final class InventoryController {
             // @Consumes lets a request without Content-Type through; the body must still say it is JSON
             throw new HttpStatusException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type is missing");
         }
-        PetId id = parsePetId(petId);
+        PetId id = PathParameters.petId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);
         return InventoryItemResponse.from(updateStock.updateStock(new UpdateStockCommand(id, quantity)));
-    }
-
-    private static PetId parsePetId(String value) {
-        try {
-            return PetId.of(Long.parseLong(value));
-        } catch (NumberFormatException e) {
-            String shown = value.length() <= MAX_ECHOED_PET_ID ? value : value.substring(0, MAX_ECHOED_PET_ID) + "...";
-            throw InvalidRequestException.validationFailed(
-                    "petId must be an integer from 1 to " + Long.MAX_VALUE + ", got " + shown);
-        }
     }
 }
