@@ -5,8 +5,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * The HTTP adapter on its real server, with the use cases replaced by {@link InMemoryInventory}, reset to its seed
- * before each test.
+ * The HTTP adapter on its real server, with the use cases replaced by {@link InMemoryInventory} and
+ * {@link InMemoryPetsAndOrders}, reset before each test.
  */
 @MicronautTest
 abstract class HttpAdapterTest {
@@ -17,8 +17,12 @@ abstract class HttpAdapterTest {
     @Inject
     InMemoryInventory inventory;
 
+    @Inject
+    InMemoryPetsAndOrders petsAndOrders;
+
     @BeforeEach
     void seed() {
         inventory.reset();
+        petsAndOrders.reset();
     }
 }
