@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.in.http.error;
 
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
 
 /**
  * The {@code Error} object of the specification: the body of every error response.
@@ -10,5 +11,9 @@ import io.micronaut.serde.annotation.Serdeable;
  * @param status  the HTTP status code, repeated
  */
 @Serdeable
-public record ErrorBody(String code, String message, int status) {
+@Schema(name = "Error", description = "The body of every error response")
+public record ErrorBody(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Machine-readable error code", example = "VALIDATION_FAILED") String code,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Human-readable description") String message,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The HTTP status code", example = "400") int status) {
 }

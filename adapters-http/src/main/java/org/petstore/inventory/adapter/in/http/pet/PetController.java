@@ -9,7 +9,16 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.petstore.inventory.adapter.in.http.PathParameters;
+import org.petstore.inventory.adapter.in.http.error.ErrorBody;
+import org.petstore.inventory.adapter.in.http.openapi.ApiDefinition;
 import org.petstore.inventory.application.port.in.FindPetUseCase;
 
 /**
@@ -17,6 +26,8 @@ import org.petstore.inventory.application.port.in.FindPetUseCase;
  * ({@link PetsDeprecationFilter}).
  */
 @Controller("/v1/pets")
+@Tag(name = "pet")
+@SecurityRequirement(name = ApiDefinition.BEARER_SCHEME)
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -29,7 +40,24 @@ final class PetController {
     }
 
     @Get("/{petId}")
-    PetResponse getPet(@PathVariable("petId") String petId) {
+    @Operation(operationId = "getPetById", summary = "Returns one pet.", deprecated = true,
+            description = "Deprecated, with a sunset date: every response carries Deprecation, Sunset and a Link "
+                    + "with rel=\"sunset\".")
+    @ApiResponse(responseCode = "200", description = "The pet", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PetResponse.class)))
+    @ApiResponse(responseCode = "400", description = "petId is not an integer from 1 to 9223372036854775807",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No pet has this ID", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    PetResponse getPet(
+            @Parameter(description = "ID of the pet", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId) {
         return PetResponse.from(findPet.findPet(PathParameters.petId(petId)));
     }
 }

@@ -1,13 +1,19 @@
 package org.petstore.inventory.adapter.in.http.pet;
 
 import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.Schema;
+import org.petstore.inventory.adapter.in.http.PetStatus;
 import org.petstore.inventory.domain.Pet;
 
 /** A pet on the wire: the classic Petstore {@code Pet}, reduced to what the store keeps. */
 @Serdeable
-record PetResponse(long id, String name, String status) {
+@Schema(name = "Pet", description = "An animal of the store")
+record PetResponse(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the pet", minimum = "1") long id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Name of the pet") String name,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PetStatus status) {
 
     static PetResponse from(Pet pet) {
-        return new PetResponse(pet.id().value(), pet.name(), pet.status().wireValue());
+        return new PetResponse(pet.id().value(), pet.name(), PetStatus.of(pet.status()));
     }
 }

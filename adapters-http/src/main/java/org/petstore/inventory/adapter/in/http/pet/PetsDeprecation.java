@@ -14,7 +14,7 @@ import java.util.Locale;
  * {@code rel="sunset"}.
  */
 @Singleton
-final class PetsDeprecation {
+public final class PetsDeprecation {
 
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
@@ -42,6 +42,11 @@ final class PetsDeprecation {
         this.deprecatedAt = deprecatedAt;
         this.sunsetAt = sunsetAt;
         this.sunsetLink = sunsetLink;
+    }
+
+    /** When the endpoint goes away. */
+    public Instant sunsetAt() {
+        return sunsetAt;
     }
 
     /** {@code @<unix-seconds>}: an RFC 9651 date, as RFC 9745 wants. */
