@@ -15,8 +15,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The inventory API as a client sees it: the whole application with the demo data, over real HTTP. Every backend
- * runs this suite. Every test here leaves the stock as it was: it asserts so after each test.
+ * The API as a client sees it: the whole application with the demo data, over real HTTP. Every backend runs this
+ * suite. Every test here leaves the stock as it was: it asserts so after each test.
  */
 abstract class InventoryApiEndToEndTest {
 
@@ -191,6 +191,55 @@ abstract class InventoryApiEndToEndTest {
 
         assertEquals("{\"code\":\"BAD_REQUEST\",\"message\":\"The request could not be read: check the request line, "
                 + "headers and body\",\"status\":400}", bodyOf(response));
+    }
+
+    @Test
+    void theDeprecatedPetLookupReturnsThePetWithItsSunsetHeaders() {
+        HttpResponse<String> response = service.get("/v1/pets/5");
+
+        assertEquals(200, response.statusCode());
+        assertEquals("{\"id\":5,\"name\":\"Thumper\",\"status\":\"pending\"}", response.body());
+        assertSunsetHeaders(response);
+    }
+
+    @Test
+    void anUnknownPetIs404WithItsSunsetHeaders() {
+        HttpResponse<String> response = service.get("/v1/pets/13");
+
+        assertError(response, 404, "{\"code\":\"NOT_FOUND\",\"message\":\"No pet with id 13\",\"status\":404}");
+        assertSunsetHeaders(response);
+    }
+
+    @Test
+    void theStoreOrdersAreListedInIdOrder() {
+        HttpResponse<String> response = service.get("/v1/store/orders");
+
+        assertEquals(200, response.statusCode());
+        assertEquals("["
+                + "{\"id\":1,\"petId\":3,\"quantity\":1,\"shipDate\":\"2026-10-02T09:00:00Z\",\"status\":\"delivered\","
+                + "\"complete\":true},"
+                + "{\"id\":2,\"petId\":7,\"quantity\":2,\"shipDate\":\"2026-10-15T14:30:00Z\",\"status\":\"delivered\","
+                + "\"complete\":true},"
+                + "{\"id\":3,\"petId\":5,\"quantity\":1,\"shipDate\":\"2026-11-20T10:00:00Z\",\"status\":\"approved\","
+                + "\"complete\":false},"
+                + "{\"id\":4,\"petId\":8,\"quantity\":1,\"shipDate\":\"2026-11-28T08:15:00Z\",\"status\":\"placed\","
+                + "\"complete\":false},"
+                + "{\"id\":5,\"petId\":10,\"quantity\":3,\"shipDate\":\"2026-12-03T16:45:00Z\",\"status\":\"placed\","
+                + "\"complete\":false}]", response.body());
+    }
+
+    @Test
+    void theOpenApiDocumentNeedsNoKey() {
+        HttpResponse<String> response = service.send(service.anonymousRequest("/v1/openapi.yml").build());
+
+        assertEquals(200, response.statusCode());
+        assertEquals(Optional.of("application/yaml"), response.headers().firstValue("Content-Type"));
+    }
+
+    private static void assertSunsetHeaders(HttpResponse<String> response) {
+        assertEquals(Optional.of("@1767225600"), response.headers().firstValue("Deprecation"));
+        assertEquals(Optional.of("Thu, 01 Jul 2027 00:00:00 GMT"), response.headers().firstValue("Sunset"));
+        assertEquals(Optional.of("</v1/openapi.yml>; rel=\"sunset\""), response.headers().firstValue("Link"));
     }
 
     private static void assertError(HttpResponse<String> response, int status, String body) {

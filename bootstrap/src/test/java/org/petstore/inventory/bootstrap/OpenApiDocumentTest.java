@@ -1,0 +1,183 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The OpenAPI document the running service serves, checked fact by fact against the specification.
+ */
+class OpenApiDocumentTest {
+
+    private static final String ERROR_REF = "#/components/schemas/Error";
+
+    @TempDir
+    static Path dataDir;
+
+    static RunningService service;
+    static Map<String, Object> document;
+
+    @BeforeAll
+    static void start() {
+        service = RunningService.start(Backend.h2(dataDir), Map.of(
+                "petstore.openapi.production-url", "https://petstore.example.org",
+                "petstore.openapi.staging-url", "https://staging.petstore.example.org/",
+                "petstore.pets.sunset-at", "2027-12-31T00:00:00Z"));
+        HttpResponse<String> response = service.send(service.anonymousRequest("/v1/openapi.yml").build());
+        assertEquals(200, response.statusCode(), "the document is served without a key");
+        assertEquals(Optional.of("application/yaml"), response.headers().firstValue("Content-Type"));
+        document = new Yaml().load(response.body());
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
+
+    @Test
+    void describesVersion100OfTheApi() {
+        assertEquals("3.0.1", document.get("openapi"));
+        assertEquals("1.0.0", map(document, "info").get("version"));
+    }
+
+    @Test
+    void listsTheConfiguredProductionAndStagingServersEndingInV1() {
+        assertEquals(List.of(
+                Map.of("url", "https://petstore.example.org/v1", "description", "production"),
+                Map.of("url", "https://staging.petstore.example.org/v1", "description", "staging")),
+                document.get("servers"));
+    }
+
+    @Test
+    void pathsAreRelativeToTheServers() {
+        assertEquals(List.of("/inventory", "/inventory/{petId}", "/pets/{petId}", "/store/orders"),
+                List.copyOf(map(document, "paths").keySet()));
+    }
+
+    @Test
+    void theOperationsHaveTheirIdsAndTags() {
+        assertEquals("listInventory", operation("/inventory", "get").get("operationId"));
+        assertEquals("updateInventory", operation("/inventory/{petId}", "patch").get("operationId"));
+        assertEquals(List.of("inventory"), operation("/inventory", "get").get("tags"));
+        assertEquals(List.of("inventory"), operation("/inventory/{petId}", "patch").get("tags"));
+        assertTrue(((List<?>) document.get("tags")).contains(Map.of("name", "inventory",
+                "description", "Stock levels of the pets in the store")));
+    }
+
+    @Test
+    void everyOperationRequiresTheBearerScheme() {
+        assertEquals(Map.of("type", "http", "scheme", "bearer",
+                        "description", "The API key, sent as 'Authorization: Bearer <API key>'"),
+                map(map(document, "components"), "securitySchemes").get("bearerAuth"));
+        assertEquals(List.of(Map.of("bearerAuth", List.of())), document.get("security"));
+        for (Map<String, Object> operation : List.of(operation("/inventory", "get"),
+                operation("/inventory/{petId}", "patch"), operation("/pets/{petId}", "get"),
+                operation("/store/orders", "get"))) {
+            assertEquals(List.of(Map.of("bearerAuth", List.of())), operation.get("security"), operation.toString());
+        }
+    }
+
+    @Test
+    void theSchemasHaveTheSpecificationsRequiredFieldsAndFormats() {
+        Map<String, Object> schemas = map(map(document, "components"), "schemas");
+
+        Map<String, Object> item = map(schemas, "InventoryItem");
+        assertEquals(List.of("petId", "quantity", "status"), item.get("required"));
+        assertEquals("int64", map(map(item, "properties"), "petId").get("format"));
+        assertEquals("integer", map(map(item, "properties"), "quantity").get("type"));
+        assertEquals(Map.of("$ref", "#/components/schemas/PetStatus"), map(map(item, "properties"), "status"));
+
+        assertEquals(List.of("available", "pending", "sold"), map(schemas, "PetStatus").get("enum"));
+        assertEquals("string", map(schemas, "PetStatus").get("type"));
+
+        Map<String, Object> update = map(schemas, "InventoryUpdate");
+        assertEquals(List.of("quantity"), update.get("required"));
+        assertEquals(List.of("quantity"), List.copyOf(map(update, "properties").keySet()));
+        assertEquals("integer", map(map(update, "properties"), "quantity").get("type"));
+
+        Map<String, Object> error = map(schemas, "Error");
+        assertEquals(List.of("code", "message", "status"), error.get("required"));
+        assertEquals("string", map(map(error, "properties"), "code").get("type"));
+        assertEquals("string", map(map(error, "properties"), "message").get("type"));
+        assertEquals("integer", map(map(error, "properties"), "status").get("type"));
+    }
+
+    @Test
+    void listInventoryAnswersAnArrayOfInventoryItemsOr401() {
+        Map<String, Object> responses = map(operation("/inventory", "get"), "responses");
+
+        assertEquals(Map.of("type", "array", "items", Map.of("$ref", "#/components/schemas/InventoryItem")),
+                schemaOf(responses, "200"));
+        assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, "401"));
+    }
+
+    @Test
+    void updateInventoryTakesAnInventoryUpdateAndAnswersEveryDocumentedStatus() {
+        Map<String, Object> patch = operation("/inventory/{petId}", "patch");
+
+        assertEquals(Map.of("name", "petId", "in", "path", "description", "ID of the pet to update stock for",
+                        "required", true, "schema", Map.of("minimum", 1, "type", "integer", "format", "int64")),
+                ((List<?>) patch.get("parameters")).getFirst());
+        Map<String, Object> body = map(patch, "requestBody");
+        assertEquals(true, body.get("required"));
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryUpdate"),
+                map(map(map(body, "content"), "application/json"), "schema"));
+
+        Map<String, Object> responses = map(patch, "responses");
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryItem"), schemaOf(responses, "200"));
+        for (String status : List.of("400", "401", "404")) {
+            assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, status), status);
+        }
+    }
+
+    @Test
+    void updateInventoryIsMarkedExperimental() {
+        Map<String, Object> patch = operation("/inventory/{petId}", "patch");
+
+        assertEquals("experimental", patch.get("x-stability"));
+        assertEquals("Experimental: the request shape may change before the endpoint becomes stable.",
+                patch.get("description"));
+    }
+
+    @Test
+    void thePetLookupIsDeprecatedWithItsSunsetDate() {
+        Map<String, Object> get = operation("/pets/{petId}", "get");
+
+        assertEquals(true, get.get("deprecated"));
+        assertEquals("2027-12-31T00:00:00Z", get.get("x-sunset"));
+    }
+
+    @Test
+    void theJsonDocumentSaysTheSame() {
+        HttpResponse<String> json = service.send(service.anonymousRequest("/v1/openapi.json").build());
+
+        assertEquals(200, json.statusCode());
+        assertEquals(Optional.of("application/json"), json.headers().firstValue("Content-Type"));
+        assertEquals(document, new Yaml().load(json.body()));
+    }
+
+    private static Map<String, Object> operation(String path, String method) {
+        return map(map(map(document, "paths"), path), method);
+    }
+
+    private static Object schemaOf(Map<String, Object> responses, String status) {
+        return map(map(map(map(responses, status), "content"), "application/json"), "schema");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Map<String, Object> parent, String key) {
+        Object value = parent.get(key);
+        assertTrue(value instanceof Map, key + " is missing in " + parent.keySet());
+        return (Map<String, Object>) value;
+    }
+}

@@ -1,0 +1,118 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.atlassian.oai.validator.OpenApiInteractionValidator;
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.ValidationReport;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Real responses of the running service, success and every documented error, validated against the OpenAPI
+ * document it serves, so that the description and the behaviour cannot drift apart.
+ */
+class ResponsesMatchOpenApiTest {
+
+    @TempDir
+    static Path dataDir;
+
+    static RunningService service;
+    static OpenApiInteractionValidator validator;
+
+    @BeforeAll
+    static void start() {
+        service = RunningService.start(Backend.h2(dataDir));
+        String document = service.send(service.anonymousRequest("/v1/openapi.yml").build()).body();
+        validator = OpenApiInteractionValidator.createForInlineApiSpecification(document).build();
+    }
+
+    @AfterAll
+    static void stop() {
+        service.close();
+    }
+
+    static Stream<Arguments> exchanges() {
+        return Stream.of(
+                exchange("GET", "/v1/inventory", null, true, 200),
+                exchange("GET", "/v1/inventory", null, false, 401),
+                exchange("PATCH", "/v1/inventory/6", "{\"quantity\": 25}", true, 200),
+                exchange("PATCH", "/v1/inventory/6", "{\"quantity\": -1}", true, 400),
+                exchange("PATCH", "/v1/inventory/6", "{\"quantity\": 1, \"status\": \"sold\"}", true, 400),
+                exchange("PATCH", "/v1/inventory/6", "{\"quantity\":", true, 400),
+                exchange("PATCH", "/v1/inventory/6", "{\"quantity\": 25}", false, 401),
+                exchange("PATCH", "/v1/inventory/404", "{\"quantity\": 1}", true, 404),
+                exchange("PATCH", "/v1/inventory/6", "{\"quantity\": 1" + " ".repeat(70_000) + "}", true, 413),
+                exchange("GET", "/v1/pets/1", null, true, 200),
+                exchange("GET", "/v1/pets/404", null, true, 404),
+                exchange("GET", "/v1/pets/0", null, true, 400),
+                exchange("GET", "/v1/pets/1", null, false, 401),
+                exchange("GET", "/v1/store/orders", null, true, 200),
+                exchange("GET", "/v1/store/orders", null, false, 401));
+    }
+
+    @ParameterizedTest(name = "{0} {1} ({3}) -> {4}")
+    @MethodSource("exchanges")
+    void theResponseIsTheDocumentedOne(String method, String path, String body, boolean withKey, int status) {
+        HttpRequest.Builder request = withKey ? service.request(path) : service.anonymousRequest(path);
+        if (body != null) {
+            request.header("Content-Type", "application/json").method(method, BodyPublishers.ofString(body));
+        } else {
+            request.method(method, BodyPublishers.noBody());
+        }
+        HttpResponse<String> response = service.send(request.build());
+        assertEquals(status, response.statusCode(), response.body());
+
+        assertDocumented(path, method, response);
+    }
+
+    @Test
+    void aNonJsonBodyIsTheDocumented415() {
+        String path = "/v1/inventory/6";
+        HttpResponse<String> response = service.send(service.request(path).header("Content-Type", "text/plain")
+                .method("PATCH", BodyPublishers.ofString("{\"quantity\": 1}")).build());
+        assertEquals(415, response.statusCode());
+
+        assertDocumented(path, "PATCH", response);
+    }
+
+    /** The validation is not vacuous: a response that breaks the document is reported. */
+    @Test
+    void aResponseThatBreaksTheDocumentIsReported() {
+        ValidationReport report = validator.validateResponse("/v1/inventory", Request.Method.GET,
+                SimpleResponse.Builder.status(200).withContentType("application/json")
+                        .withBody("[{\"petId\":\"one\",\"quantity\":1,\"status\":\"lost\"}]").build());
+
+        assertTrue(report.hasErrors());
+        assertFalse(validator.validateResponse("/v1/inventory", Request.Method.GET,
+                SimpleResponse.Builder.status(200).withContentType("application/json")
+                        .withBody("[{\"petId\":1,\"quantity\":1,\"status\":\"sold\"}]").build()).hasErrors());
+    }
+
+    private static void assertDocumented(String path, String method, HttpResponse<String> response) {
+        ValidationReport report = validator.validateResponse(path, Request.Method.valueOf(method),
+                SimpleResponse.Builder.status(response.statusCode())
+                        .withContentType(response.headers().firstValue("Content-Type").orElse(""))
+                        .withBody(response.body())
+                        .build());
+
+        assertFalse(report.hasErrors(), () -> "the response does not match the document: " + report.getMessages());
+    }
+
+    private static Arguments exchange(String method, String path, String body, boolean withKey, int status) {
+        return Arguments.of(method, path, body, withKey, status);
+    }
+}
