@@ -1,6 +1,7 @@
 package org.petstore.inventory.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -234,6 +235,18 @@ abstract class InventoryApiEndToEndTest {
 
         assertEquals(200, response.statusCode());
         assertEquals(Optional.of("application/yaml"), response.headers().firstValue("Content-Type"));
+    }
+
+    @Test
+    void theApiBrowserNeedsNoKeyAndLoadsTheServedDocument() {
+        HttpResponse<String> page = service.send(service.anonymousRequest("/swagger-ui/index.html").build());
+        HttpResponse<String> script = service.send(
+                service.anonymousRequest("/swagger-ui/res/swagger-ui-bundle.js").build());
+
+        assertEquals(200, page.statusCode());
+        assertEquals(Optional.of("text/html"), page.headers().firstValue("Content-Type"));
+        assertTrue(page.body().contains("url: contextPath + '/v1/openapi.yml'"), page.body());
+        assertEquals(200, script.statusCode());
     }
 
     private static void assertSunsetHeaders(HttpResponse<String> response) {
