@@ -25,7 +25,8 @@ final class StoreMapper {
     }
 
     static Pet toDomain(PetRow row) {
-        return new Pet(PetId.of(row.id()), row.name(), known("pet " + row.id(), row.status(), PetStatus::fromWireValue));
+        return new Pet(PetId.of(row.id()), row.name(),
+                known("pet " + row.id(), row.status(), PetStatus::fromWireValue));
     }
 
     static Order toDomain(OrderRow row) {

@@ -54,7 +54,8 @@ final class ApiErrorResponseProcessor implements ErrorResponseProcessor<ErrorBod
                               MutableHttpResponse<?> response) {
         if (cause instanceof MalformedUriGuard.MalformedRequestUriException) {
             return new ApiError(HttpStatus.BAD_REQUEST, ErrorCode.BAD_REQUEST,
-                    "The request URI is not valid: send an absolute path and percent-encode characters not allowed in a URI");
+                    "The request URI is not valid: send an absolute path and percent-encode characters not allowed "
+                            + "in a URI");
         }
         if (cause instanceof InvalidRequestException invalid) {
             return new ApiError(HttpStatus.BAD_REQUEST, invalid.code(), invalid.getMessage());

@@ -13,7 +13,11 @@ import io.swagger.v3.oas.annotations.media.Schema;
 @Serdeable
 @Schema(name = "Error", description = "The body of every error response")
 public record ErrorBody(
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Machine-readable error code", example = "VALIDATION_FAILED") String code,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Human-readable description") String message,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The HTTP status code", example = "400") int status) {
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "Machine-readable error code", example = "VALIDATION_FAILED")
+        String code,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Human-readable description")
+        String message,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The HTTP status code", example = "400")
+        int status) {
 }

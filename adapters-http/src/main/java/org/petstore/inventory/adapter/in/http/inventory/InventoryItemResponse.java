@@ -11,8 +11,11 @@ import org.petstore.inventory.domain.InventoryItem;
 @Serdeable
 @Schema(name = "InventoryItem", description = "The stock level of one pet")
 record InventoryItemResponse(
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the animal this entry tracks", minimum = "1") long petId,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Current stock count", minimum = "0") int quantity,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "ID of the animal this entry tracks", minimum = "1")
+        long petId,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Current stock count", minimum = "0")
+        int quantity,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PetStatus status) {
 
     static InventoryItemResponse from(InventoryItem item) {

@@ -8,5 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 @Schema(name = "InventoryUpdate", description = "The new stock count of one pet")
 record InventoryUpdate(
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The new stock count", minimum = "0", maximum = "2147483647") int quantity) {
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "The new stock count", minimum = "0", maximum = "2147483647")
+        int quantity) {
 }

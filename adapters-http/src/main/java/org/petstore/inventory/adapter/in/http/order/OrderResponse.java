@@ -8,12 +8,18 @@ import org.petstore.inventory.domain.Order;
 @Serdeable
 @Schema(name = "Order", description = "An order placed with the store")
 record OrderResponse(
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the order", minimum = "1") long id,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the pet ordered", minimum = "1") long petId,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "How many", minimum = "0") int quantity,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "When the order ships (UTC)", format = "date-time") String shipDate,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the order", minimum = "1")
+        long id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the pet ordered", minimum = "1")
+        long petId,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "How many", minimum = "0")
+        int quantity,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "When the order ships (UTC)", format = "date-time")
+        String shipDate,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) OrderStatus status,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Whether the order is complete") boolean complete) {
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Whether the order is complete")
+        boolean complete) {
 
     static OrderResponse from(Order order) {
         return new OrderResponse(order.id().value(), order.petId().value(), order.quantity().value(),

@@ -9,8 +9,10 @@ import org.petstore.inventory.domain.Pet;
 @Serdeable
 @Schema(name = "Pet", description = "An animal of the store")
 record PetResponse(
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the pet", minimum = "1") long id,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Name of the pet") String name,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ID of the pet", minimum = "1")
+        long id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Name of the pet")
+        String name,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PetStatus status) {
 
     static PetResponse from(Pet pet) {
