@@ -103,6 +103,7 @@ class OpenApiDocumentTest {
         Map<String, Object> update = map(schemas, "InventoryUpdate");
         assertEquals(List.of("quantity"), update.get("required"));
         assertEquals(List.of("quantity"), List.copyOf(map(update, "properties").keySet()));
+        assertEquals(false, update.get("additionalProperties"), "the body accepts no other member");
         assertEquals("integer", map(map(update, "properties"), "quantity").get("type"));
 
         Map<String, Object> error = map(schemas, "Error");
