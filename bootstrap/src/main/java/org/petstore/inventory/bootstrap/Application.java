@@ -4,7 +4,7 @@ import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Optional;
-import org.petstore.inventory.adapter.out.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

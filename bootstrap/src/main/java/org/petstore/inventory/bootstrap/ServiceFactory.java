@@ -2,9 +2,9 @@ package org.petstore.inventory.bootstrap;
 
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
-import org.petstore.inventory.application.port.out.InventoryRepository;
-import org.petstore.inventory.application.port.out.OrderRepository;
-import org.petstore.inventory.application.port.out.PetRepository;
+import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.OrderRepository;
+import org.petstore.inventory.application.port.outbound.PetRepository;
 import org.petstore.inventory.application.service.InventoryService;
 import org.petstore.inventory.application.service.OrderService;
 import org.petstore.inventory.application.service.PetService;

@@ -3,7 +3,7 @@ package org.petstore.inventory.bootstrap;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import org.petstore.inventory.adapter.out.persistence.testing.TestPostgres;
+import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /**
  * The database an end-to-end test runs the application on. The same backend object always points at the same

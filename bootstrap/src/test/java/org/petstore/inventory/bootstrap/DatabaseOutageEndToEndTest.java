@@ -14,7 +14,7 @@ import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.petstore.inventory.adapter.out.persistence.testing.TestPostgres;
+import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /**
  * The service while its PostgreSQL database goes away and comes back: requests are answered 503 with the Error body

@@ -24,11 +24,11 @@ class HexagonalArchitectureTest {
     private static final String ROOT = "org.petstore.inventory";
     private static final String DOMAIN = ROOT + ".domain..";
     private static final String APPLICATION = ROOT + ".application..";
-    private static final String PORT_IN = ROOT + ".application.port.in..";
-    private static final String PORT_OUT = ROOT + ".application.port.out..";
+    private static final String PORT_IN = ROOT + ".application.port.inbound..";
+    private static final String PORT_OUT = ROOT + ".application.port.outbound..";
     private static final String SERVICE = ROOT + ".application.service..";
-    private static final String HTTP_ADAPTER = ROOT + ".adapter.in.http..";
-    private static final String PERSISTENCE_ADAPTER = ROOT + ".adapter.out.persistence..";
+    private static final String HTTP_ADAPTER = ROOT + ".adapter.http..";
+    private static final String PERSISTENCE_ADAPTER = ROOT + ".adapter.persistence..";
     private static final String ADAPTERS = ROOT + ".adapter..";
     private static final String BOOTSTRAP = ROOT + ".bootstrap..";
 

@@ -2,10 +2,10 @@ package org.petstore.inventory.application.service;
 
 import java.util.List;
 import java.util.Objects;
-import org.petstore.inventory.application.port.in.ListInventoryUseCase;
-import org.petstore.inventory.application.port.in.UpdateStockCommand;
-import org.petstore.inventory.application.port.in.UpdateStockUseCase;
-import org.petstore.inventory.application.port.out.InventoryRepository;
+import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
+import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
+import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 

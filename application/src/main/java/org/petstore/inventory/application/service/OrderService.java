@@ -2,8 +2,8 @@ package org.petstore.inventory.application.service;
 
 import java.util.List;
 import java.util.Objects;
-import org.petstore.inventory.application.port.in.ListOrdersUseCase;
-import org.petstore.inventory.application.port.out.OrderRepository;
+import org.petstore.inventory.application.port.inbound.ListOrdersUseCase;
+import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.domain.Order;
 
 /**

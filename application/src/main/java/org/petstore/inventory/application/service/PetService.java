@@ -1,8 +1,8 @@
 package org.petstore.inventory.application.service;
 
 import java.util.Objects;
-import org.petstore.inventory.application.port.in.FindPetUseCase;
-import org.petstore.inventory.application.port.out.PetRepository;
+import org.petstore.inventory.application.port.inbound.FindPetUseCase;
+import org.petstore.inventory.application.port.outbound.PetRepository;
 import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetNotFoundException;

@@ -1,0 +1,110 @@
+package org.petstore.inventory.adapter.http.inventory;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpStatus;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.Patch;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.exceptions.HttpStatusException;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.openapi.ApiDefinition;
+import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
+import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
+import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.Quantity;
+
+/**
+ * The {@code inventory} operations: {@code listInventory} and the experimental {@code updateInventory}.
+ */
+@Controller("/v1/inventory")
+@Tag(name = "inventory")
+@SecurityRequirement(name = ApiDefinition.BEARER_SCHEME)
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@Produces(MediaType.APPLICATION_JSON)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class InventoryController {
+
+    private final ListInventoryUseCase listInventory;
+    private final UpdateStockUseCase updateStock;
+
+    InventoryController(ListInventoryUseCase listInventory, UpdateStockUseCase updateStock) {
+        this.listInventory = listInventory;
+        this.updateStock = updateStock;
+    }
+
+    @Get
+    @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
+    @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
+    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    List<InventoryItemResponse> listInventory() {
+        return listInventory.listInventory().stream().map(InventoryItemResponse::from).toList();
+    }
+
+    @Patch("/{petId}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "updateInventory",
+            summary = "Sets the stock quantity for one pet, to record new arrivals, returns or manual adjustments.",
+            description = "Experimental: the request shape may change before the endpoint becomes stable.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = InventoryUpdate.class)))
+    @ApiResponse(responseCode = "200", description = "The updated entry", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "400", description = "Body missing required fields or containing invalid values",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "The requested resource could not be found", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "413", description = "The body is larger than the configured limit", content =
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "415", description = "The body is not JSON by its Content-Type", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    InventoryItemResponse updateInventory(
+            @Parameter(description = "ID of the pet to update stock for", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
+            @Parameter(hidden = true) @Nullable @Body String body) {
+        if (contentType == null) {
+            // @Consumes lets a request without Content-Type through; the body must still say it is JSON
+            throw new HttpStatusException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type is missing");
+        }
+        PetId id = PathParameters.petId(petId);
+        Quantity quantity = InventoryUpdateReader.read(body);
+        return InventoryItemResponse.from(updateStock.updateStock(new UpdateStockCommand(id, quantity)));
+    }
+}

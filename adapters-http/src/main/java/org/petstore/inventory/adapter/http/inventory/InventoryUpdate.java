@@ -1,0 +1,15 @@
+package org.petstore.inventory.adapter.http.inventory;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/**
+ * The specification's {@code InventoryUpdate} request body, as the OpenAPI document shows it. The controller reads
+ * the body strictly with {@link InventoryUpdateReader}, which enforces exactly this shape.
+ */
+@Schema(name = "InventoryUpdate", description = "The new stock count of one pet; no other member is accepted",
+        additionalProperties = Schema.AdditionalPropertiesValue.FALSE)
+record InventoryUpdate(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "The new stock count", minimum = "0", maximum = "2147483647")
+        int quantity) {
+}

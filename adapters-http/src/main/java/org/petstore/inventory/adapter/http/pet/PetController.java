@@ -1,0 +1,63 @@
+package org.petstore.inventory.adapter.http.pet;
+
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.openapi.ApiDefinition;
+import org.petstore.inventory.application.port.inbound.FindPetUseCase;
+
+/**
+ * The deprecated {@code GET /v1/pets/{petId}}. Every response of it carries the deprecation headers
+ * ({@link PetsDeprecationFilter}).
+ */
+@Controller("/v1/pets")
+@Tag(name = "pet")
+@SecurityRequirement(name = ApiDefinition.BEARER_SCHEME)
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@Produces(MediaType.APPLICATION_JSON)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class PetController {
+
+    private final FindPetUseCase findPet;
+
+    PetController(FindPetUseCase findPet) {
+        this.findPet = findPet;
+    }
+
+    @Get("/{petId}")
+    @Operation(operationId = "getPetById", summary = "Returns one pet.", deprecated = true,
+            description = "Deprecated, with a sunset date: every response carries Deprecation, Sunset and a Link "
+                    + "with rel=\"sunset\".")
+    @ApiResponse(responseCode = "200", description = "The pet", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PetResponse.class)))
+    @ApiResponse(responseCode = "400", description = "petId is not an integer from 1 to 9223372036854775807",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No pet has this ID", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    PetResponse getPet(
+            @Parameter(description = "ID of the pet", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId) {
+        return PetResponse.from(findPet.findPet(PathParameters.petId(petId)));
+    }
+}

@@ -1,0 +1,73 @@
+package org.petstore.inventory.adapter.http.security;
+
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.annotation.Property;
+import io.micronaut.core.annotation.Nullable;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The API keys the service accepts, from {@code petstore.api-keys} (environment: {@code PETSTORE_API_KEYS},
+ * comma-separated; several keys let clients rotate). Only SHA-256 digests are kept, and a presented key is compared
+ * with every one of them in constant time, so neither a key nor its length leaks through timing.
+ *
+ * <p>When no key is configured, a random key is generated at startup and printed once, so that a first run works
+ * and is still protected.
+ */
+@Context
+final class ApiKeys {
+
+    static final String PROPERTY = "petstore.api-keys";
+    private static final Logger LOG = LoggerFactory.getLogger(ApiKeys.class);
+    private static final int GENERATED_KEY_BYTES = 32;
+
+    private final List<byte[]> digests;
+
+    ApiKeys(@Property(name = PROPERTY) @Nullable List<String> configured) {
+        List<String> keys = configured == null ? List.of() : configured.stream()
+                .filter(Objects::nonNull)
+                .map(String::trim)
+                .filter(key -> !key.isEmpty())
+                .toList();
+        if (keys.isEmpty()) {
+            String generated = generateKey();
+            LOG.warn("No API key is configured ({} / PETSTORE_API_KEYS). Generated a key for this run only: {}",
+                    PROPERTY, generated);
+            keys = List.of(generated);
+        } else {
+            LOG.info("Accepting {} configured API key(s)", keys.size());
+        }
+        this.digests = keys.stream().map(ApiKeys::sha256).toList();
+    }
+
+    /** Whether the presented key is one of the accepted keys. Takes the same time whichever key matches. */
+    boolean accepts(String presentedKey) {
+        byte[] presented = sha256(presentedKey);
+        boolean accepted = false;
+        for (byte[] digest : digests) {
+            accepted |= MessageDigest.isEqual(digest, presented);
+        }
+        return accepted;
+    }
+
+    private static String generateKey() {
+        byte[] bytes = new byte[GENERATED_KEY_BYTES];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    private static byte[] sha256(String value) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
+    }
+}

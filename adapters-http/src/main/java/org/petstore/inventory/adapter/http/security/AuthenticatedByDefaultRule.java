@@ -1,0 +1,29 @@
+package org.petstore.inventory.adapter.http.security;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.async.publisher.Publishers;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+import io.micronaut.security.rules.SecurityRuleResult;
+import jakarta.inject.Singleton;
+import org.reactivestreams.Publisher;
+
+/**
+ * The last word for every request no other rule decided (no {@code @Secured} route matched): it needs a valid API
+ * key. So an unknown route or a wrong method answers 401 without a key, and 404 or 405 with one.
+ */
+@Singleton
+final class AuthenticatedByDefaultRule implements SecurityRule<HttpRequest<?>> {
+
+    @Override
+    public Publisher<SecurityRuleResult> check(@Nullable HttpRequest<?> request,
+                                               @Nullable Authentication authentication) {
+        return Publishers.just(authentication == null ? SecurityRuleResult.REJECTED : SecurityRuleResult.ALLOWED);
+    }
+
+    @Override
+    public int getOrder() {
+        return LOWEST_PRECEDENCE;
+    }
+}

@@ -1,0 +1,97 @@
+package org.petstore.inventory.adapter.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import jakarta.inject.Singleton;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
+import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
+import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.Quantity;
+
+/**
+ * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
+ * ascending {@code petId} order, an update changes only the quantity, and an unknown pet is
+ * {@link InventoryItemNotFoundException}. It records every update command, so a test can prove that a rejected request
+ * never reached the use case.
+ */
+@Singleton
+final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCase {
+
+    /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
+    static final List<InventoryItem> SEED = List.of(
+            item(1, 12, PetStatus.AVAILABLE),
+            item(2, 0, PetStatus.SOLD),
+            item(10, 3, PetStatus.PENDING));
+
+    private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
+    private final List<UpdateStockCommand> updates = new ArrayList<>();
+    private RuntimeException nextFailure;
+
+    /** Back to {@link #SEED}, with no update recorded. */
+    synchronized void reset() {
+        items.clear();
+        updates.clear();
+        nextFailure = null;
+        SEED.reversed().forEach(item -> items.put(item.petId().value(), item));
+    }
+
+    /** No entries at all. */
+    synchronized void clear() {
+        items.clear();
+    }
+
+    /** The next call of either use case fails with this fault, as a broken backend would. */
+    synchronized void failNextCallWith(RuntimeException fault) {
+        nextFailure = fault;
+    }
+
+    @Override
+    public synchronized List<InventoryItem> listInventory() {
+        throwPendingFailure();
+        return List.copyOf(items.values());
+    }
+
+    @Override
+    public synchronized InventoryItem updateStock(UpdateStockCommand command) {
+        updates.add(command);
+        throwPendingFailure();
+        InventoryItem current = items.get(command.petId().value());
+        if (current == null) {
+            throw new InventoryItemNotFoundException(command.petId());
+        }
+        InventoryItem updated = current.withQuantity(command.quantity());
+        items.put(updated.petId().value(), updated);
+        return updated;
+    }
+
+    private void throwPendingFailure() {
+        RuntimeException fault = nextFailure;
+        nextFailure = null;
+        if (fault != null) {
+            throw fault;
+        }
+    }
+
+    /** The update commands the use case received, in order. */
+    synchronized List<UpdateStockCommand> updates() {
+        return List.copyOf(updates);
+    }
+
+    /** The rejected request never reached the use case, and the inventory is still {@link #SEED}. */
+    synchronized void assertUntouched() {
+        assertEquals(List.of(), updates, "update commands received");
+        assertEquals(SEED, List.copyOf(items.values()), "inventory");
+    }
+
+    static InventoryItem item(long petId, int quantity, PetStatus status) {
+        return new InventoryItem(PetId.of(petId), Quantity.of(quantity), status);
+    }
+}

@@ -1,0 +1,54 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.util.function.Supplier;
+import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The transaction boundaries of the persistence adapter: every repository method runs in one transaction of its
+ * own, so a failure midway changes nothing, and a database that cannot be reached surfaces as the application's
+ * {@link StorageUnavailableException}. The application ring stays free of framework annotations.
+ */
+@Singleton
+final class StorageTransactions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StorageTransactions.class);
+
+    private final TransactionOperations<Connection> transactions;
+
+    StorageTransactions(TransactionOperations<Connection> transactions) {
+        this.transactions = transactions;
+    }
+
+    <T> T read(Supplier<T> work) {
+        return translatingConnectionFailures(() -> transactions.executeRead(status -> work.get()));
+    }
+
+    <T> T write(Supplier<T> work) {
+        return translatingConnectionFailures(() -> transactions.executeWrite(status -> work.get()));
+    }
+
+    private static <T> T translatingConnectionFailures(Supplier<T> transaction) {
+        try {
+            return transaction.get();
+        } catch (RuntimeException e) {
+            if (ConnectionFailures.isConnectionFailure(e)) {
+                LOG.warn("The database cannot be reached: {}", rootMessage(e));
+                throw new StorageUnavailableException("The database cannot be reached", e);
+            }
+            throw e;
+        }
+    }
+
+    private static String rootMessage(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    }
+}

