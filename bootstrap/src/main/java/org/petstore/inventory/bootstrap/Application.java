@@ -5,6 +5,7 @@ import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.FailureCauses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,12 +45,9 @@ public final class Application extends Micronaut {
 
     /** The innermost SQL failure behind a startup failure, if the database is what failed. */
     static Optional<SQLException> databaseFailure(Throwable exception) {
-        SQLException innermost = null;
-        for (Throwable cause = exception; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof SQLException sql) {
-                innermost = sql;
-            }
-        }
-        return Optional.ofNullable(innermost);
+        return FailureCauses.chain(exception)
+                .filter(SQLException.class::isInstance)
+                .map(SQLException.class::cast)
+                .reduce((outer, inner) -> inner);
     }
 }

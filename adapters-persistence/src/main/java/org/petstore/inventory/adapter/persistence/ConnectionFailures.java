@@ -21,19 +21,16 @@ final class ConnectionFailures {
     }
 
     static boolean isConnectionFailure(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
-            if (cause instanceof CannotGetJdbcConnectionException
-                    || isBrokenConnection(cause)
-                    || cause instanceof SQLTransientConnectionException
-                    || cause instanceof SQLNonTransientConnectionException
-                    || cause instanceof SQLRecoverableException) {
-                return true;
-            }
-            if (cause instanceof SQLException sql && hasConnectionSqlState(sql.getSQLState())) {
-                return true;
-            }
-        }
-        return false;
+        return FailureCauses.chain(failure).anyMatch(ConnectionFailures::meansNoConnection);
+    }
+
+    private static boolean meansNoConnection(Throwable cause) {
+        return cause instanceof CannotGetJdbcConnectionException
+                || isBrokenConnection(cause)
+                || cause instanceof SQLTransientConnectionException
+                || cause instanceof SQLNonTransientConnectionException
+                || cause instanceof SQLRecoverableException
+                || cause instanceof SQLException sql && hasConnectionSqlState(sql.getSQLState());
     }
 
     /** A pooled connection that died under Micronaut Data (for example while it set the connection read-only). */

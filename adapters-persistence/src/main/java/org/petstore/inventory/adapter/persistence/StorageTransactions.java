@@ -45,10 +45,7 @@ final class StorageTransactions {
     }
 
     private static String rootMessage(Throwable failure) {
-        Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-        }
+        Throwable root = FailureCauses.root(failure);
         return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }
