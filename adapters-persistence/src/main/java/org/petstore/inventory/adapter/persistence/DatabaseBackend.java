@@ -1,41 +1,47 @@
 package org.petstore.inventory.adapter.persistence;
 
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
  * The databases the service runs on. The backend follows from the configured JDBC URL
- * ({@code datasources.default.url}), so switching is configuration only.
+ * ({@code datasources.default.url}), so switching is configuration only: each backend's dialect interface carries
+ * {@code @Requires(property = URL_PROPERTY, pattern = ...)} with the same pattern as its entry here.
  */
 public enum DatabaseBackend {
-    H2("H2 (embedded)", "jdbc:h2:"),
-    POSTGRESQL("PostgreSQL", "jdbc:postgresql:");
+    H2("H2 (embedded)", DatabaseBackend.H2_URL),
+    POSTGRESQL("PostgreSQL", DatabaseBackend.POSTGRESQL_URL);
 
     /** The property that holds the JDBC URL of the inventory database. */
     public static final String URL_PROPERTY = "datasources.default.url";
 
+    /** The JDBC URLs of H2, in any case, leading blanks allowed. */
+    static final String H2_URL = "(?is)\\s*jdbc:h2:.*";
+
+    /** The JDBC URLs of PostgreSQL, in any case, leading blanks allowed. */
+    static final String POSTGRESQL_URL = "(?is)\\s*jdbc:postgresql:.*";
+
     private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^&;]*");
 
     private final String displayName;
-    private final String urlPrefix;
+    private final Pattern url;
 
-    DatabaseBackend(String displayName, String urlPrefix) {
+    DatabaseBackend(String displayName, String urlPattern) {
         this.displayName = displayName;
-        this.urlPrefix = urlPrefix;
+        this.url = Pattern.compile(urlPattern);
     }
 
     public String displayName() {
         return displayName;
     }
 
+    /** The backend a JDBC URL points at, matched as Micronaut matches the {@code @Requires} patterns. */
     public static Optional<DatabaseBackend> forUrl(String jdbcUrl) {
         if (jdbcUrl == null) {
             return Optional.empty();
         }
-        String url = jdbcUrl.trim().toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(backend -> url.startsWith(backend.urlPrefix)).findFirst();
+        return Arrays.stream(values()).filter(backend -> backend.url.matcher(jdbcUrl).matches()).findFirst();
     }
 
     /** The URL with any password in it replaced, fit for a log line or an error message. */

@@ -6,6 +6,6 @@ import io.micronaut.data.model.query.builder.sql.Dialect;
 
 /** The store's SQL on H2. */
 @JdbcRepository(dialect = Dialect.H2)
-@Requires(condition = BackendCondition.OnH2.class)
+@Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.H2_URL)
 interface H2StoreRows extends StoreRows {
 }

@@ -6,6 +6,6 @@ import io.micronaut.data.model.query.builder.sql.Dialect;
 
 /** The store's SQL on PostgreSQL. */
 @JdbcRepository(dialect = Dialect.POSTGRES)
-@Requires(condition = BackendCondition.OnPostgresql.class)
+@Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
 interface PostgresqlStoreRows extends StoreRows {
 }

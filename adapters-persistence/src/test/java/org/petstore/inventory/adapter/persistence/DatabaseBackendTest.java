@@ -1,9 +1,13 @@
 package org.petstore.inventory.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.micronaut.context.annotation.Requires;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class DatabaseBackendTest {
 
@@ -23,5 +27,38 @@ class DatabaseBackendTest {
         assertEquals("jdbc:h2:file:./data/petstore;PASSWORD=****;MODE=PostgreSQL",
                 DatabaseBackend.redact("jdbc:h2:file:./data/petstore;PASSWORD=x;MODE=PostgreSQL"));
         assertEquals("jdbc:postgresql://db/petstore", DatabaseBackend.redact("jdbc:postgresql://db/petstore"));
+    }
+
+    /**
+     * Micronaut creates a dialect's repository when its {@code @Requires} pattern matches the URL in full: exactly
+     * when {@link DatabaseBackend#forUrl} names that backend. An unknown URL matches neither, so the service does not
+     * start on a database it does not support.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "jdbc:h2:file:./data/petstore;MODE=PostgreSQL", "JDBC:H2:mem:test", " jdbc:h2:mem:test",
+        "jdbc:postgresql://db:5432/petstore", " JDBC:POSTGRESQL://db/petstore", "jdbc:PostgreSQL://db/petstore",
+        "jdbc:mysql://db/petstore", "jdbc:h2", "postgresql://db/petstore", "", "x jdbc:h2:mem:test"})
+    void eachDialectIsCreatedExactlyForItsBackendsUrls(String url) {
+        assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.H2::equals).isPresent(),
+                url.matches(requiredUrl(H2StoreRows.class)), "H2 dialect for " + url);
+        assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.POSTGRESQL::equals).isPresent(),
+                url.matches(requiredUrl(PostgresqlStoreRows.class)), "PostgreSQL dialect for " + url);
+    }
+
+    @Test
+    void anUnknownUrlSelectsNoDialect() {
+        String mysql = "jdbc:mysql://db/petstore";
+
+        assertEquals(Optional.empty(), DatabaseBackend.forUrl(mysql));
+        assertFalse(mysql.matches(requiredUrl(H2StoreRows.class)));
+        assertFalse(mysql.matches(requiredUrl(PostgresqlStoreRows.class)));
+    }
+
+    /** The pattern the dialect interface requires of {@code datasources.default.url}, as Micronaut applies it. */
+    private static String requiredUrl(Class<?> dialect) {
+        Requires requires = dialect.getAnnotation(Requires.class);
+        assertEquals(DatabaseBackend.URL_PROPERTY, requires.property());
+        return requires.pattern();
     }
 }
