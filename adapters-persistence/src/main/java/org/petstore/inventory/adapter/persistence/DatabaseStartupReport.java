@@ -1,9 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
-import io.micronaut.context.annotation.Property;
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.context.event.StartupEvent;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
@@ -21,19 +19,18 @@ final class DatabaseStartupReport implements ApplicationEventListener<StartupEve
     private static final Logger LOG = LoggerFactory.getLogger(DatabaseStartupReport.class);
 
     private final TransactionOperations<Connection> transactions;
-    private final String jdbcUrl;
+    private final DatabaseConfiguration database;
 
-    DatabaseStartupReport(TransactionOperations<Connection> transactions,
-                          @Property(name = DatabaseBackend.URL_PROPERTY) @Nullable String jdbcUrl) {
+    DatabaseStartupReport(TransactionOperations<Connection> transactions, DatabaseConfiguration database) {
         this.transactions = transactions;
-        this.jdbcUrl = jdbcUrl;
+        this.database = database;
     }
 
     @Override
     public void onApplicationEvent(StartupEvent event) {
-        String backend = DatabaseBackend.forUrl(jdbcUrl).map(DatabaseBackend::displayName).orElse("unknown");
+        String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
         String server = transactions.executeRead(status -> describe(status.getConnection()));
-        LOG.info("Inventory database: {} - {} at {}", backend, server, DatabaseBackend.redact(jdbcUrl));
+        LOG.info("Inventory database: {} - {} at {}", backend, server, database.redactedUrl());
     }
 
     private static String describe(Connection connection) {

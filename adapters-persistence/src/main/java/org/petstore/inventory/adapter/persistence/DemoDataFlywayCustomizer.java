@@ -1,7 +1,5 @@
 package org.petstore.inventory.adapter.persistence;
 
-import io.micronaut.context.annotation.Property;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.flyway.FlywayConfigurationCustomizer;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
@@ -13,8 +11,8 @@ import org.flywaydb.core.api.configuration.FluentConfiguration;
 
 /**
  * Adds the demo data ({@code classpath:db/demo}) to the schema migrations of the default datasource.
- * {@code petstore.demo-data} (environment: {@code PETSTORE_DEMO_DATA}) decides; when it is not set, demo data is
- * loaded on the embedded H2 database and not on PostgreSQL. The demo migration is repeatable and only inserts
+ * {@link DemoDataConfiguration} decides; when {@code petstore.demo-data} is not set, demo data is loaded on the
+ * embedded H2 database and not on PostgreSQL. The demo migration is repeatable and only inserts
  * entries that are missing, so stock levels changed through the API are never reset.
  *
  * <p>This customizer takes the place of micronaut-flyway's default one for the {@code default} datasource; the
@@ -28,11 +26,8 @@ final class DemoDataFlywayCustomizer implements FlywayConfigurationCustomizer {
 
     private final boolean demoData;
 
-    DemoDataFlywayCustomizer(@Property(name = "petstore.demo-data") @Nullable Boolean demoData,
-                             @Property(name = DatabaseBackend.URL_PROPERTY) @Nullable String jdbcUrl) {
-        this.demoData = demoData != null
-                ? demoData
-                : DatabaseBackend.forUrl(jdbcUrl).filter(DatabaseBackend.H2::equals).isPresent();
+    DemoDataFlywayCustomizer(DemoDataConfiguration demoData, DatabaseConfiguration database) {
+        this.demoData = demoData.loadsInto(database);
     }
 
     @Override
