@@ -7,7 +7,7 @@ public record OrderId(long value) {
 
     public OrderId {
         if (value < 1) {
-            throw new IllegalArgumentException("an order id is at least 1, got " + value);
+            throw new InvalidOrderIdException("an order id is at least 1, got " + value);
         }
     }
 

@@ -14,7 +14,7 @@ public record Pet(PetId id, String name, PetStatus status) {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(status, "status");
         if (name.isBlank() || name.length() > MAX_NAME_LENGTH) {
-            throw new IllegalArgumentException("a pet's name has 1 to " + MAX_NAME_LENGTH + " characters");
+            throw new InvalidPetNameException("a pet's name has 1 to " + MAX_NAME_LENGTH + " characters");
         }
     }
 }

@@ -18,11 +18,21 @@ class PetTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "   "})
     void aBlankNameIsRefused(String name) {
-        assertThrows(IllegalArgumentException.class, () -> new Pet(PetId.of(1), name, PetStatus.SOLD));
+        var error = assertThrows(InvalidPetNameException.class, () -> new Pet(PetId.of(1), name, PetStatus.SOLD));
+        assertEquals("a pet's name has 1 to 100 characters", error.getMessage());
     }
 
     @Test
     void aTooLongNameIsRefused() {
-        assertThrows(IllegalArgumentException.class, () -> new Pet(PetId.of(1), "x".repeat(101), PetStatus.SOLD));
+        var error = assertThrows(InvalidPetNameException.class,
+                () -> new Pet(PetId.of(1), "x".repeat(101), PetStatus.SOLD));
+        assertEquals("a pet's name has 1 to 100 characters", error.getMessage());
+    }
+
+    @Test
+    void everyFieldIsRequired() {
+        assertThrows(NullPointerException.class, () -> new Pet(null, "Rex", PetStatus.SOLD));
+        assertThrows(NullPointerException.class, () -> new Pet(PetId.of(1), null, PetStatus.SOLD));
+        assertThrows(NullPointerException.class, () -> new Pet(PetId.of(1), "Rex", null));
     }
 }

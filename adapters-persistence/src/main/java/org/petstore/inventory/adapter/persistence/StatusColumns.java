@@ -1,0 +1,36 @@
+package org.petstore.inventory.adapter.persistence;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+import org.petstore.inventory.domain.OrderStatus;
+import org.petstore.inventory.domain.PetStatus;
+
+/**
+ * How the {@code status} columns spell the domain's statuses: the lower-case name ({@code available},
+ * {@code pending}, {@code sold}; {@code placed}, {@code approved}, {@code delivered}), as the tables' check
+ * constraints require.
+ */
+final class StatusColumns {
+
+    private StatusColumns() {
+    }
+
+    static String valueOf(PetStatus status) {
+        return status.name().toLowerCase(Locale.ROOT);
+    }
+
+    static String valueOf(OrderStatus status) {
+        return status.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The pet status a column value spells exactly; empty for any other value. */
+    static Optional<PetStatus> petStatus(String column) {
+        return Arrays.stream(PetStatus.values()).filter(status -> valueOf(status).equals(column)).findFirst();
+    }
+
+    /** The order status a column value spells exactly; empty for any other value. */
+    static Optional<OrderStatus> orderStatus(String column) {
+        return Arrays.stream(OrderStatus.values()).filter(status -> valueOf(status).equals(column)).findFirst();
+    }
+}
