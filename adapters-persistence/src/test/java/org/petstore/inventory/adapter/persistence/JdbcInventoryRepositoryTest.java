@@ -27,6 +27,6 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
 
     @Override
     protected void givenOnly(List<InventoryItem> items) {
-        new InventoryTable(transactions).replaceWith(items);
+        new StoreTables(transactions).replaceInventoryWith(items);
     }
 }

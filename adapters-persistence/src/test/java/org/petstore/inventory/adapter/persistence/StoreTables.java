@@ -5,50 +5,112 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.Pet;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.PetStatus;
 
 /**
- * Puts the inventory of a test database into a known state, with plain JDBC in one transaction: exactly the given
- * entries, each with its pet, and no orders.
+ * Puts the tables of a test database into a known state, with plain JDBC in one transaction each.
  */
-final class InventoryTable {
+final class StoreTables {
 
     private final TransactionOperations<Connection> transactions;
 
-    InventoryTable(TransactionOperations<Connection> transactions) {
+    StoreTables(TransactionOperations<Connection> transactions) {
         this.transactions = transactions;
     }
 
-    void replaceWith(List<InventoryItem> items) {
+    /** Exactly the given inventory entries, each with its pet (named {@code Pet <id>}), and no orders. */
+    void replaceInventoryWith(List<InventoryItem> items) {
+        run(connection -> {
+            deleteEverything(connection);
+            insertPets(connection, items.stream()
+                    .map(item -> new Pet(item.petId(), "Pet " + item.petId(), item.status())).toList());
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO inventory_item (pet_id, quantity) VALUES (?, ?)")) {
+                for (InventoryItem item : items) {
+                    insert.setLong(1, item.petId().value());
+                    insert.setInt(2, item.quantity().value());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        });
+    }
+
+    /** Exactly the given pets, with no inventory entries and no orders. */
+    void replacePetsWith(List<Pet> pets) {
+        run(connection -> {
+            deleteEverything(connection);
+            insertPets(connection, pets);
+        });
+    }
+
+    /** Exactly the given orders, each with its pet (named {@code Pet <id>}), and no inventory entries. */
+    void replaceOrdersWith(List<Order> orders) {
+        run(connection -> {
+            deleteEverything(connection);
+            Set<Long> petIds = new TreeSet<>();
+            orders.forEach(order -> petIds.add(order.petId().value()));
+            insertPets(connection, petIds.stream()
+                    .map(id -> new Pet(PetId.of(id), "Pet " + id, PetStatus.AVAILABLE))
+                    .toList());
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO store_order "
+                    + "(id, pet_id, quantity, ship_date, status, complete) VALUES (?, ?, ?, ?, ?, ?)")) {
+                for (Order order : orders) {
+                    insert.setLong(1, order.id().value());
+                    insert.setLong(2, order.petId().value());
+                    insert.setInt(3, order.quantity().value());
+                    insert.setObject(4, OffsetDateTime.ofInstant(order.shipDate(), ZoneOffset.UTC));
+                    insert.setString(5, StatusColumns.valueOf(order.status()));
+                    insert.setBoolean(6, order.complete());
+                    insert.addBatch();
+                }
+                insert.executeBatch();
+            }
+        });
+    }
+
+    private static void deleteEverything(Connection connection) throws SQLException {
+        try (Statement delete = connection.createStatement()) {
+            delete.executeUpdate("DELETE FROM store_order");
+            delete.executeUpdate("DELETE FROM inventory_item");
+            delete.executeUpdate("DELETE FROM pet");
+        }
+    }
+
+    private static void insertPets(Connection connection, List<Pet> pets) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT INTO pet (id, name, status) VALUES (?, ?, ?)")) {
+            for (Pet pet : pets) {
+                insert.setLong(1, pet.id().value());
+                insert.setString(2, pet.name());
+                insert.setString(3, StatusColumns.valueOf(pet.status()));
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    private void run(Work work) {
         transactions.executeWrite(status -> {
-            replaceWith(status.getConnection(), items);
+            try {
+                work.on(status.getConnection());
+            } catch (SQLException e) {
+                throw new IllegalStateException("could not prepare the store's tables", e);
+            }
             return null;
         });
     }
 
-    private static void replaceWith(Connection connection, List<InventoryItem> items) {
-        try (Statement delete = connection.createStatement();
-             PreparedStatement insertPet = connection.prepareStatement(
-                     "INSERT INTO pet (id, name, status) VALUES (?, ?, ?)");
-             PreparedStatement insertItem = connection.prepareStatement(
-                     "INSERT INTO inventory_item (pet_id, quantity) VALUES (?, ?)")) {
-            delete.executeUpdate("DELETE FROM store_order");
-            delete.executeUpdate("DELETE FROM inventory_item");
-            delete.executeUpdate("DELETE FROM pet");
-            for (InventoryItem item : items) {
-                insertPet.setLong(1, item.petId().value());
-                insertPet.setString(2, "Pet " + item.petId());
-                insertPet.setString(3, item.status().wireValue());
-                insertPet.addBatch();
-                insertItem.setLong(1, item.petId().value());
-                insertItem.setInt(2, item.quantity().value());
-                insertItem.addBatch();
-            }
-            insertPet.executeBatch();
-            insertItem.executeBatch();
-        } catch (SQLException e) {
-            throw new IllegalStateException("could not prepare the inventory_item table", e);
-        }
+    private interface Work {
+        void on(Connection connection) throws SQLException;
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.InMemoryOrderRepository;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.OrderStatus;
@@ -21,6 +22,9 @@ class OrderServiceTest {
                 new Order(OrderId.of(2), PetId.of(5), Quantity.of(3), Instant.parse("2026-11-25T09:30:00Z"),
                         OrderStatus.PLACED, false));
 
-        assertEquals(orders, new OrderService(() -> orders).listOrders());
+        var repository = new InMemoryOrderRepository();
+        repository.store(orders.get(1), orders.get(0));
+
+        assertEquals(orders, new OrderService(repository).listOrders());
     }
 }

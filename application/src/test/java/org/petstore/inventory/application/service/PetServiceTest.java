@@ -3,9 +3,9 @@ package org.petstore.inventory.application.service;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.util.Map;
-import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.InMemoryPetRepository;
 import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetNotFoundException;
@@ -15,8 +15,13 @@ class PetServiceTest {
 
     private static final Pet REX = new Pet(PetId.of(1), "Rex", PetStatus.AVAILABLE);
 
-    private final Map<PetId, Pet> pets = Map.of(REX.id(), REX);
-    private final PetService service = new PetService(id -> Optional.ofNullable(pets.get(id)));
+    private final InMemoryPetRepository pets = new InMemoryPetRepository();
+    private final PetService service = new PetService(pets);
+
+    @BeforeEach
+    void storePets() {
+        pets.store(REX);
+    }
 
     @Test
     void findsAPetById() {

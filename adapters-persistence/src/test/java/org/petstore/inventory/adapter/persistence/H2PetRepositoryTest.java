@@ -1,0 +1,11 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+
+/**
+ * The pet repository contract on H2, the embedded default backend (an in-memory database in PostgreSQL mode,
+ * as the file database runs).
+ */
+@MicronautTest(startApplication = false, transactional = false)
+class H2PetRepositoryTest extends JdbcPetRepositoryTest {
+}
