@@ -1,36 +1,32 @@
 package org.petstore.inventory.bootstrap;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The dependency rules of the hexagon (DESIGN.md), checked on the compiled classes of all five modules. The Maven
- * module graph already forbids most wrong dependencies at compile time; these rules also hold inside a module and
- * name each rule, so a violation says which one it breaks. Annotations count as dependencies, so the rules on
- * domain and application also keep framework annotations out of them.
+ * The rules of the hexagon ({@link HexagonRules}) hold on the compiled main classes of all five modules.
+ * {@link HexagonRulesFireTest} shows that each of these rules fails on classes that break it.
  */
 class HexagonalArchitectureTest {
 
-    private static final String ROOT = "org.petstore.inventory";
-    private static final String DOMAIN = ROOT + ".domain..";
-    private static final String APPLICATION = ROOT + ".application..";
-    private static final String PORT_IN = ROOT + ".application.port.inbound..";
-    private static final String PORT_OUT = ROOT + ".application.port.outbound..";
-    private static final String SERVICE = ROOT + ".application.service..";
-    private static final String HTTP_ADAPTER = ROOT + ".adapter.http..";
-    private static final String PERSISTENCE_ADAPTER = ROOT + ".adapter.persistence..";
-    private static final String ADAPTERS = ROOT + ".adapter..";
-    private static final String BOOTSTRAP = ROOT + ".bootstrap..";
+    private static final HexagonRules RULES = HexagonRules.OF_THE_SERVICE;
 
     private static JavaClasses classes;
 
@@ -38,76 +34,106 @@ class HexagonalArchitectureTest {
     static void importProductionClasses() {
         classes = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .importPackages(ROOT);
+                .importPackages("org.petstore.inventory");
+    }
+
+    static List<String> rings() {
+        return List.of(RULES.domain, RULES.portInbound, RULES.portOutbound, RULES.service, RULES.httpAdapter,
+                RULES.persistenceAdapter, RULES.bootstrap);
     }
 
     @ParameterizedTest(name = "classes of {0} are imported")
-    @ValueSource(strings = {DOMAIN, PORT_IN, PORT_OUT, SERVICE, HTTP_ADAPTER, PERSISTENCE_ADAPTER, BOOTSTRAP})
+    @MethodSource("rings")
     void rulesAreNotVacuous(String packageIdentifier) {
         assertFalse(classes.that(JavaClass.Predicates.resideInAPackage(packageIdentifier)).isEmpty(),
-                "no class of " + packageIdentifier + " was imported: the rules below would check nothing there");
+                "no class of " + packageIdentifier + " was imported: the rules would check nothing there");
     }
 
     @Test
-    void domainDependsOnNothingButJava() {
-        classes().that().resideInAPackage(DOMAIN)
-                .should().onlyDependOnClassesThat().resideInAnyPackage(DOMAIN, "java..")
-                .check(classes);
+    void domainUsesOnlyJava() {
+        RULES.domainUsesOnlyJava.check(classes);
     }
 
     @Test
-    void applicationDependsOnlyOnDomainAndJava() {
-        classes().that().resideInAPackage(APPLICATION)
-                .should().onlyDependOnClassesThat().resideInAnyPackage(APPLICATION, DOMAIN, "java..")
-                .check(classes);
+    void applicationUsesOnlyDomainAndJava() {
+        RULES.applicationUsesOnlyDomainAndJava.check(classes);
     }
 
     @Test
-    void inboundPortsDoNotDependOnOutboundPorts() {
-        noClasses().that().resideInAPackage(PORT_IN)
-                .should().dependOnClassesThat().resideInAPackage(PORT_OUT)
-                .check(classes);
+    void inboundPortsDoNotUseOutboundPorts() {
+        RULES.inboundPortsDoNotUseOutboundPorts.check(classes);
     }
 
     @Test
-    void outboundPortsDoNotDependOnInboundPorts() {
-        noClasses().that().resideInAPackage(PORT_OUT)
-                .should().dependOnClassesThat().resideInAPackage(PORT_IN)
-                .check(classes);
+    void outboundPortsDoNotUseInboundPorts() {
+        RULES.outboundPortsDoNotUseInboundPorts.check(classes);
     }
 
     @Test
-    void portsDoNotDependOnServices() {
-        noClasses().that().resideInAnyPackage(PORT_IN, PORT_OUT)
-                .should().dependOnClassesThat().resideInAPackage(SERVICE)
-                .check(classes);
+    void portsDoNotUseServices() {
+        RULES.portsDoNotUseServices.check(classes);
     }
 
     @Test
-    void adaptersUseOnlyPortsNeverServices() {
-        noClasses().that().resideInAPackage(ADAPTERS)
-                .should().dependOnClassesThat().resideInAPackage(SERVICE)
-                .check(classes);
+    void adaptersReachServicesOnlyThroughPorts() {
+        RULES.adaptersReachServicesOnlyThroughPorts.check(classes);
     }
 
     @Test
-    void httpAdapterDoesNotDependOnPersistenceAdapter() {
-        noClasses().that().resideInAPackage(HTTP_ADAPTER)
-                .should().dependOnClassesThat().resideInAPackage(PERSISTENCE_ADAPTER)
-                .check(classes);
+    void controllersUseNoPersistenceTypes() {
+        RULES.controllersUseNoPersistenceTypes.check(classes);
     }
 
     @Test
-    void persistenceAdapterDoesNotDependOnHttpAdapter() {
-        noClasses().that().resideInAPackage(PERSISTENCE_ADAPTER)
-                .should().dependOnClassesThat().resideInAPackage(HTTP_ADAPTER)
-                .check(classes);
+    void persistenceAdapterUsesNoHttpTypes() {
+        RULES.persistenceAdapterUsesNoHttpTypes.check(classes);
     }
 
     @Test
-    void nothingButBootstrapDependsOnBootstrap() {
-        noClasses().that().resideOutsideOfPackage(BOOTSTRAP)
-                .should().dependOnClassesThat().resideInAPackage(BOOTSTRAP)
-                .check(classes);
+    void domainThrowsOnlyDomainExceptions() {
+        RULES.domainThrowsOnlyDomainExceptions.check(classes);
+    }
+
+    @Test
+    void wireTypesLiveInTheHttpAdapter() {
+        RULES.wireTypesLiveInTheHttpAdapter.check(classes);
+    }
+
+    @Test
+    void controllersAndPortImplementationsArePackagePrivate() {
+        RULES.controllersAndPortImplementationsArePackagePrivate.check(classes);
+    }
+
+    @Test
+    void noPackageCycles() {
+        RULES.noPackageCycles.check(classes);
+    }
+
+    @Test
+    void sourcesImportNoPackageCycle() {
+        SourceImportCycles sources = SourceImportCycles.read("org.petstore.inventory", mainSourceRoots());
+        assertFalse(sources.isEmpty(), "no import between packages of the service was read");
+        List<String> cycles = sources.cycles();
+        assertTrue(cycles.isEmpty(), () -> String.join("\n", cycles));
+    }
+
+    /** {@code src/main/java} of every module, found from this class's output folder, {@code bootstrap/target}. */
+    private static List<Path> mainSourceRoots() {
+        Path project;
+        try {
+            Path testClasses = Path.of(HexagonalArchitectureTest.class.getProtectionDomain().getCodeSource()
+                    .getLocation().toURI());
+            project = testClasses.getParent().getParent().getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        try (Stream<Path> modules = Files.list(project)) {
+            List<Path> roots = modules.map(module -> module.resolve("src/main/java"))
+                    .filter(Files::isDirectory).sorted().toList();
+            assertEquals(5, roots.size(), () -> "expected the sources of five modules, found " + roots);
+            return roots;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
