@@ -9,8 +9,13 @@ public final class InvalidQuantityException extends DomainException {
         super(message);
     }
 
-    static InvalidQuantityException outOfRange(long value) {
+    /** The value as the caller gave it, even one too large for any Java integer type. */
+    public static InvalidQuantityException outOfRange(String given) {
         return new InvalidQuantityException(
-                "quantity must be an integer from " + Quantity.MIN + " to " + Quantity.MAX + ", got " + value);
+                "quantity must be an integer from " + Quantity.MIN + " to " + Quantity.MAX + ", got " + given);
+    }
+
+    static InvalidQuantityException outOfRange(long value) {
+        return outOfRange(Long.toString(value));
     }
 }

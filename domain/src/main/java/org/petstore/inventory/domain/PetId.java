@@ -9,7 +9,7 @@ public record PetId(long value) {
 
     public PetId {
         if (value < MIN) {
-            throw new InvalidPetIdException("petId must be an integer from 1 to " + Long.MAX_VALUE + ", got " + value);
+            throw InvalidPetIdException.notAPetId(Long.toString(value));
         }
     }
 

@@ -20,4 +20,8 @@ public record ErrorBody(
         String message,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "The HTTP status code", example = "400")
         int status) {
+
+    static ErrorBody of(ApiException error) {
+        return new ErrorBody(error.code().name(), error.getMessage(), error.code().status().getCode());
+    }
 }

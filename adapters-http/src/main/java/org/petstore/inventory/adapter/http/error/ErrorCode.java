@@ -1,35 +1,71 @@
 package org.petstore.inventory.adapter.http.error;
 
+import io.micronaut.http.HttpStatus;
+import java.util.Arrays;
+import java.util.Optional;
+
 /**
- * The machine-readable {@code code} of every error body. This is the whole set the API answers with.
+ * Every error the API answers with: the machine-readable {@code code} of the {@link ErrorBody}, the HTTP status that
+ * goes with it, and the message the client reads when the place that raises it has nothing more precise to say.
+ * A new error is a new line here, and an {@link ApiException} where it happens.
+ *
+ * <p>When the framework reports only a status (a missing route, a refused media type), the first code with that
+ * status answers.
  */
 public enum ErrorCode {
-    /** 400: the request line or headers could not be parsed. */
-    BAD_REQUEST,
-    /** 400: the body is not well-formed JSON. */
-    MALFORMED_JSON,
-    /** 400: the body or a path value is well-formed but not acceptable. */
-    VALIDATION_FAILED,
-    /** 401: the API key is missing or not valid. */
-    UNAUTHORIZED,
-    /** 403: the caller is known but may not do this. */
-    FORBIDDEN,
-    /** 404: no such route or resource. */
-    NOT_FOUND,
-    /** 405: the route exists, the method does not; see the {@code Allow} header. */
-    METHOD_NOT_ALLOWED,
-    /** 406: the client accepts no media type this API produces. */
-    NOT_ACCEPTABLE,
-    /** 413: the body is larger than the configured limit. */
-    PAYLOAD_TOO_LARGE,
-    /** 414: the request line is longer than the configured limit. */
-    URI_TOO_LONG,
-    /** 415: the body is not JSON by its {@code Content-Type}. */
-    UNSUPPORTED_MEDIA_TYPE,
-    /** 431: the headers are larger than the configured limit. */
-    REQUEST_HEADER_FIELDS_TOO_LARGE,
-    /** 500: a fault of the service; it is logged. */
-    INTERNAL_ERROR,
-    /** 503: a dependency (the database) cannot be reached right now. */
-    SERVICE_UNAVAILABLE
+    /** The request line or headers could not be parsed. */
+    BAD_REQUEST(HttpStatus.BAD_REQUEST, "The request could not be read: check the request line, headers and body"),
+    /** The body is not well-formed JSON. */
+    MALFORMED_JSON(HttpStatus.BAD_REQUEST, null),
+    /** The body or a path value is well-formed but not acceptable. */
+    VALIDATION_FAILED(HttpStatus.BAD_REQUEST, null),
+    /** The API key is missing or not valid. */
+    UNAUTHORIZED(HttpStatus.UNAUTHORIZED,
+            "An API key is required: send the header 'Authorization: Bearer <API key>'"),
+    /** The caller is known but may not do this. */
+    FORBIDDEN(HttpStatus.FORBIDDEN, "This API key may not perform this request"),
+    /** No such route or resource. */
+    NOT_FOUND(HttpStatus.NOT_FOUND, null),
+    /** The route exists, the method does not; see the {@code Allow} header. */
+    METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, null),
+    /** The client accepts no media type this API produces. */
+    NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE,
+            "This API answers only with application/json: accept it in the Accept header"),
+    /** The body is larger than the configured limit. */
+    PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, null),
+    /** The request line is longer than the configured limit. */
+    URI_TOO_LONG(HttpStatus.REQUEST_URI_TOO_LONG, "The request line is longer than the server accepts"),
+    /** The body is not JSON by its {@code Content-Type}. */
+    UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+            "The request body must be JSON: send the header 'Content-Type: application/json'"),
+    /** The headers are larger than the configured limit. */
+    REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "The request headers are larger than the server accepts"),
+    /** A fault of the service; it is logged. */
+    INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "An unexpected error occurred; it has been logged"),
+    /** A dependency (the database) cannot be reached right now. */
+    SERVICE_UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "The service is temporarily unavailable; try again shortly");
+
+    private final HttpStatus status;
+    private final String defaultMessage;
+
+    ErrorCode(HttpStatus status, String defaultMessage) {
+        this.status = status;
+        this.defaultMessage = defaultMessage;
+    }
+
+    /** The HTTP status of every response with this code. */
+    public HttpStatus status() {
+        return status;
+    }
+
+    /** The message when the raiser gives none; empty for codes whose message always depends on the request. */
+    public Optional<String> defaultMessage() {
+        return Optional.ofNullable(defaultMessage);
+    }
+
+    /** The code that answers a bare status from the framework: the first one with that status. */
+    static Optional<ErrorCode> forStatus(HttpStatus status) {
+        return Arrays.stream(values()).filter(code -> code.status == status).findFirst();
+    }
 }

@@ -2,7 +2,6 @@ package org.petstore.inventory.adapter.http.inventory;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
-import io.micronaut.http.HttpStatus;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
@@ -12,7 +11,6 @@ import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
-import io.micronaut.http.exceptions.HttpStatusException;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -21,17 +19,17 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
-import org.petstore.inventory.adapter.http.openapi.ApiDefinition;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
@@ -43,7 +41,7 @@ import org.petstore.inventory.domain.Quantity;
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
-@SecurityRequirement(name = ApiDefinition.BEARER_SCHEME)
+@ErrorResponses.OfEveryOperation
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -60,12 +58,7 @@ final class InventoryController {
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
-    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+            useReturnTypeSchema = true)
     List<InventoryItemResponse> listInventory() {
         return listInventory.listInventory().stream().map(InventoryItemResponse::from).toList();
     }
@@ -78,21 +71,12 @@ final class InventoryController {
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryUpdate.class)))
-    @ApiResponse(responseCode = "200", description = "The updated entry", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "200", description = "The updated entry", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "Body missing required fields or containing invalid values",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "404", description = "The requested resource could not be found", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "413", description = "The body is larger than the configured limit", content =
-            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "415", description = "The body is not JSON by its Content-Type", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfJsonBody
     InventoryItemResponse updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
@@ -101,7 +85,7 @@ final class InventoryController {
             @Parameter(hidden = true) @Nullable @Body String body) {
         if (contentType == null) {
             // @Consumes lets a request without Content-Type through; the body must still say it is JSON
-            throw new HttpStatusException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, "Content-Type is missing");
+            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         }
         PetId id = PathParameters.petId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);

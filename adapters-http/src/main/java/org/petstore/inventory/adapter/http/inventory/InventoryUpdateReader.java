@@ -8,7 +8,10 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
 import java.math.BigInteger;
-import org.petstore.inventory.adapter.http.error.InvalidRequestException;
+import org.petstore.inventory.adapter.http.error.ApiException;
+import org.petstore.inventory.adapter.http.error.EchoedInput;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.domain.InvalidQuantityException;
 import org.petstore.inventory.domain.Quantity;
 
 /**
@@ -21,7 +24,6 @@ final class InventoryUpdateReader {
 
     static final String EXPECTED = "send {\"quantity\": <integer from 0 to 2147483647>}";
     private static final String QUANTITY = "quantity";
-    private static final int MAX_ECHOED_NAME = 64;
 
     private static final JsonFactory JSON = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -32,40 +34,39 @@ final class InventoryUpdateReader {
 
     static Quantity read(String body) {
         if (body == null || body.isBlank()) {
-            throw InvalidRequestException.validationFailed("The request body is required: " + EXPECTED);
+            throw invalid("The request body is required: " + EXPECTED);
         }
         try (JsonParser parser = JSON.createParser(body)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw InvalidRequestException.validationFailed("The request body must be a JSON object: " + EXPECTED);
+                throw invalid("The request body must be a JSON object: " + EXPECTED);
             }
             Quantity quantity = null;
             for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
                 String name = parser.currentName();
                 if (!QUANTITY.equals(name)) {
-                    throw InvalidRequestException.validationFailed(
-                            "Unknown member '" + echo(name) + "': the body accepts only quantity; " + EXPECTED);
+                    throw invalid("Unknown member '" + EchoedInput.value(name) + "': the body accepts only quantity; "
+                            + EXPECTED);
                 }
                 parser.nextToken();
                 quantity = quantity(parser);
             }
             if (parser.nextToken() != null) {
-                throw InvalidRequestException.malformedJson(
-                        "The request body must hold one JSON object and nothing after it: " + EXPECTED);
+                throw malformed("The request body must hold one JSON object and nothing after it: " + EXPECTED);
             }
             if (quantity == null) {
-                throw InvalidRequestException.validationFailed("quantity is required: " + EXPECTED);
+                throw invalid("quantity is required: " + EXPECTED);
             }
             return quantity;
         } catch (StreamConstraintsException e) {
-            throw InvalidRequestException.validationFailed("The request body is too complex: " + EXPECTED);
+            throw invalid("The request body is too complex: " + EXPECTED);
         } catch (JsonParseException e) {
             if (e.getMessage() != null && e.getMessage().startsWith("Duplicate field")) {
-                throw InvalidRequestException.validationFailed("quantity must be given once: " + EXPECTED);
+                throw invalid("quantity must be given once: " + EXPECTED);
             }
-            throw InvalidRequestException.malformedJson("The request body is not valid JSON (line "
+            throw malformed("The request body is not valid JSON (line "
                     + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + "): " + EXPECTED);
         } catch (IOException e) {
-            throw InvalidRequestException.malformedJson("The request body is not valid JSON: " + EXPECTED);
+            throw malformed("The request body is not valid JSON: " + EXPECTED);
         }
     }
 
@@ -74,25 +75,24 @@ final class InventoryUpdateReader {
             case VALUE_NUMBER_INT -> {
                 BigInteger value = parser.getBigIntegerValue();
                 if (value.bitLength() >= Long.SIZE) {
-                    throw InvalidRequestException.validationFailed(
-                            "quantity must be an integer from 0 to 2147483647, got " + echo(parser.getText()));
+                    throw InvalidQuantityException.outOfRange(EchoedInput.value(parser.getText()));
                 }
                 yield Quantity.of(value.longValue());
             }
-            case VALUE_NUMBER_FLOAT -> throw InvalidRequestException.validationFailed(
-                    "quantity must be a whole number, got " + echo(parser.getText()) + ": " + EXPECTED);
-            case VALUE_NULL -> throw InvalidRequestException.validationFailed(
-                    "quantity must not be null: " + EXPECTED);
-            case VALUE_STRING -> throw InvalidRequestException.validationFailed(
-                    "quantity must be a JSON number, not a string: " + EXPECTED);
-            case VALUE_TRUE, VALUE_FALSE -> throw InvalidRequestException.validationFailed(
-                    "quantity must be a JSON number, not a boolean: " + EXPECTED);
-            default -> throw InvalidRequestException.validationFailed(
-                    "quantity must be a JSON number, not an object or array: " + EXPECTED);
+            case VALUE_NUMBER_FLOAT -> throw invalid(
+                    "quantity must be a whole number, got " + EchoedInput.value(parser.getText()) + ": " + EXPECTED);
+            case VALUE_NULL -> throw invalid("quantity must not be null: " + EXPECTED);
+            case VALUE_STRING -> throw invalid("quantity must be a JSON number, not a string: " + EXPECTED);
+            case VALUE_TRUE, VALUE_FALSE -> throw invalid("quantity must be a JSON number, not a boolean: " + EXPECTED);
+            default -> throw invalid("quantity must be a JSON number, not an object or array: " + EXPECTED);
         };
     }
 
-    private static String echo(String value) {
-        return value.length() <= MAX_ECHOED_NAME ? value : value.substring(0, MAX_ECHOED_NAME) + "...";
+    private static ApiException invalid(String message) {
+        return new ApiException(ErrorCode.VALIDATION_FAILED, message);
+    }
+
+    private static ApiException malformed(String message) {
+        return new ApiException(ErrorCode.MALFORMED_JSON, message);
     }
 }

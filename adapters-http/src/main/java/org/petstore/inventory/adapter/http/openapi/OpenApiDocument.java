@@ -1,6 +1,5 @@
 package org.petstore.inventory.adapter.http.openapi;
 
-import io.micronaut.context.annotation.Property;
 import io.micronaut.core.type.Argument;
 import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
@@ -10,39 +9,36 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.petstore.inventory.adapter.http.pet.PetsDeprecation;
+import java.util.TreeMap;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
 /**
  * The OpenAPI document of the API, as served. micronaut-openapi generates it at build time from the controllers;
  * at startup it gets what only the deployment knows: the production and staging server addresses
- * ({@code petstore.openapi.production-url}, {@code petstore.openapi.staging-url}), each ending in {@code /v1}, with
- * the paths relative to them, and the configured sunset date of the deprecated pet lookup ({@code x-sunset}).
+ * ({@link OpenApiServers}), each ending in {@code /v1}, with the paths relative to them, and the
+ * {@link OperationExtension}s, such as the configured sunset date of the deprecated pet lookup ({@code x-sunset}).
  */
 @Singleton
 final class OpenApiDocument {
 
     static final String GENERATED = "META-INF/swagger/petstore-openapi.json";
     static final String VERSION_PREFIX = "/v1";
-    static final String PETS_PATH = "/pets/{petId}";
 
     private final String json;
     private final String yaml;
 
-    OpenApiDocument(JsonMapper jsonMapper,
-                    PetsDeprecation petsDeprecation,
-                    @Property(name = "petstore.openapi.production-url", defaultValue = "http://localhost:8080")
-                    String productionUrl,
-                    @Property(name = "petstore.openapi.staging-url", defaultValue = "http://localhost:8081")
-                    String stagingUrl) {
+    OpenApiDocument(JsonMapper jsonMapper, OpenApiServers servers, List<OperationExtension> extensions) {
         Map<String, Object> document = load(jsonMapper);
         document.put("servers", List.of(
-                server(productionUrl, "production"),
-                server(stagingUrl, "staging")));
-        document.put("paths", relativeToServers(map(document.get("paths"))));
-        map(map(map(document.get("paths")).get(PETS_PATH)).get("get"))
-                .put("x-sunset", petsDeprecation.sunsetAt().toString());
+                server(servers.productionUrl(), "production"),
+                server(servers.stagingUrl(), "staging")));
+        Map<String, Object> paths = map(document.get("paths"));
+        for (OperationExtension extension : extensions) {
+            map(map(paths.get(extension.path())).get(extension.method())).put(extension.name(), extension.value());
+        }
+        paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::listResponsesInStatusOrder));
+        document.put("paths", relativeToServers(paths));
         try {
             this.json = jsonMapper.writeValueAsString(document);
         } catch (IOException e) {
@@ -86,6 +82,16 @@ final class OpenApiDocument {
         paths.forEach((path, item) -> relative.put(
                 path.startsWith(VERSION_PREFIX + "/") ? path.substring(VERSION_PREFIX.length()) : path, item));
         return relative;
+    }
+
+    /** The generator lists an operation's own responses before its controller's shared ones: list them by status. */
+    private static void listResponsesInStatusOrder(Object operation) {
+        if (operation instanceof Map<?, ?> fields && fields.get("responses") instanceof Map<?, ?>) {
+            Map<String, Object> responses = map(fields.get("responses"));
+            Map<String, Object> byStatus = new TreeMap<>(responses);
+            responses.clear();
+            responses.putAll(byStatus);
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -9,15 +9,10 @@ import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import org.petstore.inventory.adapter.http.error.ErrorBody;
-import org.petstore.inventory.adapter.http.openapi.ApiDefinition;
+import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ListOrdersUseCase;
 
 /**
@@ -25,7 +20,7 @@ import org.petstore.inventory.application.port.inbound.ListOrdersUseCase;
  */
 @Controller("/v1/store/orders")
 @Tag(name = "store")
-@SecurityRequirement(name = ApiDefinition.BEARER_SCHEME)
+@ErrorResponses.OfEveryOperation
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
@@ -39,13 +34,7 @@ final class OrderController {
 
     @Get
     @Operation(operationId = "listOrders", summary = "Returns the orders placed with the store.")
-    @ApiResponse(responseCode = "200", description = "Every order, in id order", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON,
-            array = @ArraySchema(schema = @Schema(implementation = OrderResponse.class))))
-    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "200", description = "Every order, in id order", useReturnTypeSchema = true)
     List<OrderResponse> listOrders() {
         return listOrders.listOrders().stream().map(OrderResponse::from).toList();
     }

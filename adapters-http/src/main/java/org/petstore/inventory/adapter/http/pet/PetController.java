@@ -14,24 +14,26 @@ import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
-import org.petstore.inventory.adapter.http.openapi.ApiDefinition;
+import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.FindPetUseCase;
 
 /**
  * The deprecated {@code GET /v1/pets/{petId}}. Every response of it carries the deprecation headers
  * ({@link PetsDeprecationFilter}).
  */
-@Controller("/v1/pets")
+@Controller(PetController.PATH)
 @Tag(name = "pet")
-@SecurityRequirement(name = ApiDefinition.BEARER_SCHEME)
+@ErrorResponses.OfEveryOperation
 @Secured(SecurityRule.IS_AUTHENTICATED)
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class PetController {
+
+    static final String PATH = "/v1/pets";
+    static final String ONE_PET = "/{petId}";
 
     private final FindPetUseCase findPet;
 
@@ -39,21 +41,15 @@ final class PetController {
         this.findPet = findPet;
     }
 
-    @Get("/{petId}")
+    @Get(ONE_PET)
     @Operation(operationId = "getPetById", summary = "Returns one pet.", deprecated = true,
             description = "Deprecated, with a sunset date: every response carries Deprecation, Sunset and a Link "
                     + "with rel=\"sunset\".")
-    @ApiResponse(responseCode = "200", description = "The pet", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = PetResponse.class)))
+    @ApiResponse(responseCode = "200", description = "The pet", useReturnTypeSchema = true)
     @ApiResponse(responseCode = "400", description = "petId is not an integer from 1 to 9223372036854775807",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "404", description = "No pet has this ID", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No pet has this ID",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     PetResponse getPet(
             @Parameter(description = "ID of the pet", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))

@@ -1,37 +1,29 @@
 package org.petstore.inventory.adapter.http.pet;
 
-import io.micronaut.context.annotation.Property;
+import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.exceptions.ConfigurationException;
-import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /**
- * When {@code GET /v1/pets/{petId}} was deprecated and when it goes away, from configuration, and the headers
- * that say so: {@code Deprecation} (RFC 9745), {@code Sunset} (RFC 8594) and a {@code Link} with
- * {@code rel="sunset"}.
+ * {@code petstore.pets.*}: when {@code GET /v1/pets/{petId}} was deprecated, when it goes away and where that is
+ * explained, and the headers that say so: {@code Deprecation} (RFC 9745), {@code Sunset} (RFC 8594) and a
+ * {@code Link} with {@code rel="sunset"}. A sunset before the deprecation, or a link that is not a URI, refuses
+ * startup.
+ *
+ * @param deprecatedAt {@code petstore.pets.deprecated-at}
+ * @param sunsetAt     {@code petstore.pets.sunset-at}: when the endpoint goes away
+ * @param sunsetLink   {@code petstore.pets.sunset-link}
  */
-@Singleton
-public final class PetsDeprecation {
+@ConfigurationProperties("petstore.pets")
+record PetsDeprecation(Instant deprecatedAt, Instant sunsetAt, String sunsetLink) {
 
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
-    private final Instant deprecatedAt;
-    private final Instant sunsetAt;
-    private final String sunsetLink;
-
-    static final String DEFAULT_DEPRECATED_AT = "2026-01-01T00:00:00Z";
-    static final String DEFAULT_SUNSET_AT = "2027-07-01T00:00:00Z";
-    static final String DEFAULT_SUNSET_LINK = "/v1/openapi.yml";
-
-    PetsDeprecation(@Property(name = "petstore.pets.deprecated-at", defaultValue = DEFAULT_DEPRECATED_AT)
-                    Instant deprecatedAt,
-                    @Property(name = "petstore.pets.sunset-at", defaultValue = DEFAULT_SUNSET_AT) Instant sunsetAt,
-                    @Property(name = "petstore.pets.sunset-link", defaultValue = DEFAULT_SUNSET_LINK)
-                    String sunsetLink) {
+    PetsDeprecation {
         if (sunsetAt.isBefore(deprecatedAt)) {
             throw new ConfigurationException("petstore.pets.sunset-at (" + sunsetAt
                     + ") must not be earlier than petstore.pets.deprecated-at (" + deprecatedAt + ")");
@@ -39,14 +31,6 @@ public final class PetsDeprecation {
         if (sunsetLink.isBlank() || sunsetLink.contains(">")) {
             throw new ConfigurationException("petstore.pets.sunset-link must be a URI, got '" + sunsetLink + "'");
         }
-        this.deprecatedAt = deprecatedAt;
-        this.sunsetAt = sunsetAt;
-        this.sunsetLink = sunsetLink;
-    }
-
-    /** When the endpoint goes away. */
-    public Instant sunsetAt() {
-        return sunsetAt;
     }
 
     /** {@code @<unix-seconds>}: an RFC 9651 date, as RFC 9745 wants. */

@@ -1,8 +1,6 @@
 package org.petstore.inventory.adapter.http.security;
 
 import io.micronaut.context.annotation.Context;
-import io.micronaut.context.annotation.Property;
-import io.micronaut.core.annotation.Nullable;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -30,7 +28,8 @@ final class ApiKeys {
 
     private final List<byte[]> digests;
 
-    ApiKeys(@Property(name = PROPERTY) @Nullable List<String> configured) {
+    ApiKeys(ApiKeysConfiguration configuration) {
+        List<String> configured = configuration.apiKeys();
         List<String> keys = configured == null ? List.of() : configured.stream()
                 .filter(Objects::nonNull)
                 .map(String::trim)

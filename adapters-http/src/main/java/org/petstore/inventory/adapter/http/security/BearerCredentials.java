@@ -7,13 +7,13 @@ import io.micronaut.http.HttpRequest;
 /**
  * What a request says about its credentials, for the error message and the {@code WWW-Authenticate} challenge.
  */
-public final class BearerCredentials {
+final class BearerCredentials {
 
     private BearerCredentials() {
     }
 
     /** Whether the request carries an {@code Authorization} header at all. */
-    public static boolean presented(@Nullable HttpRequest<?> request) {
+    static boolean presented(@Nullable HttpRequest<?> request) {
         return authorization(request) != null;
     }
 

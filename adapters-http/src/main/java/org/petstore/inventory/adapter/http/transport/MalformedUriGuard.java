@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.http.error;
+package org.petstore.inventory.adapter.http.transport;
 
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
@@ -19,7 +19,8 @@ import java.net.URISyntaxException;
 /**
  * Marks a request whose URI cannot be parsed (for example a broken percent-escape such as {@code %zz}) as a decoding
  * failure before Micronaut sees it. Micronaut would otherwise answer it as an anonymous request to {@code /}, so a
- * caller with a valid key would get a misleading 401 instead of 400 {@code BAD_REQUEST}.
+ * caller with a valid key would get a misleading 401 instead of 400 {@code BAD_REQUEST}; {@link DecoderFailures}
+ * answers it.
  */
 @Singleton
 final class MalformedUriGuard implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {

@@ -1,0 +1,45 @@
+package org.petstore.inventory.adapter.http.openapi;
+
+import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.petstore.inventory.adapter.http.error.ErrorBody;
+
+/**
+ * The error responses that several operations share, described once for the OpenAPI document, each with the
+ * {@code Error} schema. An error response particular to one operation (a 400 or 404 that says what is wrong there)
+ * is an {@link ApiResponse} on that operation.
+ */
+public final class ErrorResponses {
+
+    private ErrorResponses() {
+    }
+
+    /** On a controller: every operation of it can answer 401 (no or a wrong API key) and 503 (no database). */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.TYPE)
+    @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public @interface OfEveryOperation {
+    }
+
+    /** On an operation that reads a JSON body: it can answer 413 (too large) and 415 (not JSON). */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(responseCode = "413", description = "The body is larger than the configured limit", content =
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "415", description = "The body is not JSON by its Content-Type", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public @interface OfJsonBody {
+    }
+}

@@ -1,0 +1,13 @@
+package org.petstore.inventory.adapter.http.security;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.annotation.Nullable;
+import java.util.List;
+
+/**
+ * {@code petstore.api-keys}: the API keys the service accepts, comma-separated in {@code PETSTORE_API_KEYS}. None
+ * (the default): a key is generated at startup.
+ */
+@ConfigurationProperties("petstore")
+record ApiKeysConfiguration(@Nullable List<String> apiKeys) {
+}
