@@ -103,7 +103,8 @@ now_us() { echo "${EPOCHREALTIME/./}"; }
 FIFO=$(mktemp -u /tmp/petstore-bench.XXXXXX); mkfifo "$FIFO"; exec {sleep_fd}<>"$FIFO"; rm -f "$FIFO"
 nap() { read -r -t "$1" -u "$sleep_fd" _ || true; }   # sleep without forking
 
-PROBE_PATH=/v1/inventory   # the streaming check probes /v1/pets/1: a full list of 1,000,000 entries is not a probe
+# the streaming check probes /v1/pets/1 once the entries are seeded: a list of 1,000,000 entries is no probe
+PROBE_PATH=/v1/inventory
 probe() {   # true when an authorized GET PROBE_PATH answers 200 (raw HTTP from bash: no fork)
   local line fd
   { exec {fd}<>"/dev/tcp/127.0.0.1/$PORT"; } 2>/dev/null || return 1
@@ -207,7 +208,7 @@ prepare_h2() {
   if [ -f "$dir/.seeded" ]; then return 0; fi
   rm -rf "$dir"; mkdir -p "$dir"
   log "h2: creating the schema in $dir"
-  start_service h2-schema "${SERVICE_ENV[@]}"
+  PROBE_PATH=/v1/inventory start_service h2-schema "${SERVICE_ENV[@]}"
   stop_service
   log "h2: seeding $ITEMS entries"
   local t0=$SECONDS
@@ -232,7 +233,7 @@ prepare_pg() {
                DATASOURCES_DEFAULT_USERNAME="$PGUSER" DATASOURCES_DEFAULT_PASSWORD="$PGPASSWORD"
                PETSTORE_DEMO_DATA=false)
   log "pg: creating the schema in database $PG_DB on $PGHOST:$PGPORT"
-  start_service pg-schema "${SERVICE_ENV[@]}"
+  PROBE_PATH=/v1/inventory start_service pg-schema "${SERVICE_ENV[@]}"
   stop_service
   log "pg: seeding $ITEMS entries"
   local t0=$SECONDS
@@ -257,7 +258,8 @@ load_run() {   # BACKEND
   "prepare_$backend"
   start_service "$name" "${SERVICE_ENV[@]}"
   local n
-  n=$(curl -s --max-time 60 -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/inventory" | grep -o '"petId"' | wc -l)
+  n=$( (curl -s --max-time 60 -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/inventory" || true) \
+        | (grep -o '"petId"' || true) | wc -l)
   [ "$n" = "$ITEMS" ] || log "WARNING: the list holds $n entries, not $ITEMS"
   if [ "$WARMUP" != 0 ]; then
     run_wrk warmup-get "$WARMUP" "$HERE/get.lua" "http://127.0.0.1:$PORT/v1/inventory" "$KEY"
@@ -285,7 +287,7 @@ streaming_run() {   # BACKEND
   local backend=$1 name="petstore-$1-streaming"
   "prepare_$backend"
   RUN_JAVA_OPTS="$RUN_JAVA_OPTS -Xmx64m" start_service "$name" "${SERVICE_ENV[@]}"
-  local url="http://127.0.0.1:$PORT" i pids=() peak=0 rss
+  local url="http://127.0.0.1:$PORT" i pids=() peak=0 hwm=0 rss
   for i in 1 2 3 4; do
     curl -s --max-time 600 -H "Authorization: Bearer $KEY" -o "$WORK/stream-$i.json" \
       -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}\n' "$url/v1/inventory" \
@@ -301,26 +303,34 @@ streaming_run() {   # BACKEND
     local running=0
     for i in "${pids[@]}"; do kill -0 "$i" 2>/dev/null && running=$((running + 1)); done
     rss=$(status_kb VmRSS); [ "${rss:-0}" -gt "$peak" ] && peak=$rss
+    rss=$(status_kb VmHWM); [ "${rss:-0}" -gt "$hwm" ] && hwm=$rss
     [ "$running" -gt 0 ] && kill -0 "$SERVICE_PID" 2>/dev/null || break
     nap 0.2
   done
   for i in "${pids[@]}"; do wait "$i" || true; done
   local alive=yes; kill -0 "$SERVICE_PID" 2>/dev/null || alive=no
-  local hwm; hwm=$(status_kb VmHWM)
   stop_service
-  local ok=yes line code first total size entries
+  local ok=yes line code first total size entries first_ok=yes
   for i in 1 2 3 4; do
     read -r code first total size <"$WORK/stream-$i.timing" || code=none
-    entries=$(grep -o '"petId"' "$WORK/stream-$i.json" 2>/dev/null | wc -l)
+    entries=$( (grep -o '"petId"' "$WORK/stream-$i.json" 2>/dev/null || true) | wc -l)
     local complete=no
     if [ "$code" = 200 ] && [ "$entries" = "$ITEMS" ] && [ "$(tail -c 1 "$WORK/stream-$i.json")" = "]" ]; then complete=yes; fi
     [ "$complete" = yes ] || ok=no
+    # the first byte arrives well before the last: under a quarter of the total time
+    awk -v f="$first" -v t="$total" 'BEGIN { exit !(f < t / 4) }' || first_ok=no
     log "$name GET $i: status=$code first_byte_s=$first total_s=$total bytes=$size entries=$entries complete=$complete"
     line="${line:-} get${i}_first_s=$first get${i}_total_s=$total get${i}_complete=$complete"
     rm -f "$WORK/stream-$i.json"
   done
+  local patch_ok=no rss_ok=no
+  if [[ $patch == 200\ * ]] && awk -v t="${patch#* }" 'BEGIN { exit !(t < 2) }'; then patch_ok=yes; fi
+  [ "$hwm" -lt $((400 * 1024)) ] && [ "$hwm" -gt 0 ] && rss_ok=yes
+  local verdict=FAIL
+  [ "$ok$first_ok$patch_ok$rss_ok$alive" = yesyesyesyesyes ] && verdict=PASS
   echo "$name items=$ITEMS heap=64m${line} patch=\"$patch\" rss_peak_sampled_mb=$(mb "$peak")" \
-       "rss_hwm_mb=$(mb "${hwm:-0}") alive=$alive all_complete=$ok"
+       "rss_hwm_mb=$(mb "$hwm") alive=$alive all_complete=$ok first_byte_early=$first_ok patch_within_2s=$patch_ok" \
+       "rss_under_400mb=$rss_ok verdict=$verdict"
 }
 
 # ---------------------------------------------------------------- peers mode
