@@ -29,12 +29,14 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import java.util.stream.Stream;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ApiDefinition;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
@@ -67,7 +69,9 @@ final class InventoryController {
     @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     List<InventoryItemResponse> listInventory() {
-        return listInventory.listInventory().stream().map(InventoryItemResponse::from).toList();
+        try (Stream<InventoryItem> entries = listInventory.listInventory()) {
+            return entries.map(InventoryItemResponse::from).toList();
+        }
     }
 
     @Patch("/{petId}")
