@@ -25,6 +25,7 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import java.util.stream.Stream;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
@@ -33,6 +34,7 @@ import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
@@ -60,7 +62,9 @@ final class InventoryController {
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
             useReturnTypeSchema = true)
     List<InventoryItemResponse> listInventory() {
-        return listInventory.listInventory().stream().map(InventoryItemResponse::from).toList();
+        try (Stream<InventoryItem> entries = listInventory.listInventory()) {
+            return entries.map(InventoryItemResponse::from).toList();
+        }
     }
 
     @Patch("/{petId}")
