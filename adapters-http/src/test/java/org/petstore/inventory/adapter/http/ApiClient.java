@@ -58,6 +58,11 @@ final class ApiClient {
         return new Request(method, path);
     }
 
+    /** The {@code host:port} the server listens on, as a {@code Host} header names it. */
+    String hostAndPort() {
+        return server.getURL().getHost() + ':' + server.getURL().getPort();
+    }
+
     /**
      * Sends a request exactly as given, byte for byte: the request line, a {@code Host} header, the given header
      * lines and {@code Connection: close}, with no body.
