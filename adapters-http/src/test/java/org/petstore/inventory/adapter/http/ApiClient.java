@@ -146,8 +146,13 @@ final class ApiClient {
         }
     }
 
+    /** A connection to the server on which the test writes bytes and reads responses one by one. */
+    RawConnection connect() {
+        return new RawConnection(server.getURL(), TIMEOUT);
+    }
+
     /** Reads one HTTP/1.1 response from a socket: status line, headers, and a body by Content-Length or chunks. */
-    private static final class RawResponseReader {
+    static final class RawResponseReader {
 
         private final InputStream in;
 
@@ -156,10 +161,15 @@ final class ApiClient {
         }
 
         static ApiResponse read(InputStream in) throws IOException {
-            return new RawResponseReader(in).response();
+            return new RawResponseReader(in).response(false);
         }
 
-        private ApiResponse response() throws IOException {
+        /** A response to {@code HEAD}: its headers describe a body that is not sent. */
+        static ApiResponse readHead(InputStream in) throws IOException {
+            return new RawResponseReader(in).response(true);
+        }
+
+        private ApiResponse response(boolean head) throws IOException {
             String statusLine = line();
             int status = Integer.parseInt(statusLine.split(" ", 3)[1]);
             Map<String, List<String>> headers = new LinkedHashMap<>();
@@ -168,7 +178,7 @@ final class ApiClient {
                 headers.computeIfAbsent(line.substring(0, colon).trim(), name -> new ArrayList<>())
                         .add(line.substring(colon + 1).trim());
             }
-            byte[] body = headers.keySet().stream().anyMatch("Transfer-Encoding"::equalsIgnoreCase)
+            byte[] body = head ? new byte[0] : headers.keySet().stream().anyMatch("Transfer-Encoding"::equalsIgnoreCase)
                     ? chunkedBody()
                     : in.readNBytes(contentLength(headers));
             return new ApiResponse(status, headers, new String(body, StandardCharsets.UTF_8));

@@ -10,7 +10,8 @@ import jakarta.inject.Singleton;
 
 /**
  * Installs the service's guards in the Netty pipeline of every HTTP/1.1 connection, between Netty's HTTP codec and
- * Micronaut, in this order: the {@link ResponseHeaders} every response carries, and the {@link MalformedUriGuard}.
+ * Micronaut, in this order: the {@link ResponseHeaders} every response carries, the {@link RequestFraming} checks, and the
+ * {@link MalformedUriGuard}.
  */
 @Singleton
 final class TransportPipeline implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
@@ -24,6 +25,7 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
     private void install(ChannelPipeline pipeline) {
         String micronaut = ChannelPipelineCustomizer.HANDLER_MICRONAUT_INBOUND;
         pipeline.addBefore(micronaut, ResponseHeaders.HANDLER_NAME, ResponseHeaders.INSTANCE);
+        pipeline.addBefore(micronaut, RequestFraming.HANDLER_NAME, new RequestFraming());
         pipeline.addBefore(micronaut, MalformedUriGuard.HANDLER_NAME, MalformedUriGuard.Handler.INSTANCE);
     }
 
