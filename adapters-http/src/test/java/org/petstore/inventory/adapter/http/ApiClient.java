@@ -121,6 +121,12 @@ final class ApiClient {
             return withoutContentType(content).header("Content-Type", contentType);
         }
 
+        /** A body of bytes (e.g. compressed), with the given {@code Content-Type}. */
+        Request bytes(String contentType, byte[] content) {
+            body = BodyPublishers.ofByteArray(content);
+            return header("Content-Type", contentType);
+        }
+
         /** A body sent without any {@code Content-Type} header. */
         Request withoutContentType(String content) {
             body = BodyPublishers.ofString(content, StandardCharsets.UTF_8);

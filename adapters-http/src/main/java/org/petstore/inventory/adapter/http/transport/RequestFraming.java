@@ -88,9 +88,7 @@ final class RequestFraming extends ChannelDuplexHandler {
             ctx.close();
             return;
         }
-        ctx.fireExceptionCaught(new ApiException(ErrorCode.BAD_REQUEST,
-                "The chunked request body is malformed: each chunk is its size in hex, CRLF, the data and CRLF, and "
-                        + "a chunk of size 0 ends the body"));
+        ctx.fireExceptionCaught(new MalformedChunkedBody());
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.http.transport;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
+import io.micronaut.http.server.HttpServerConfiguration;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
@@ -10,11 +11,17 @@ import jakarta.inject.Singleton;
 
 /**
  * Installs the service's guards in the Netty pipeline of every HTTP/1.1 connection, between Netty's HTTP codec and
- * Micronaut, in this order: the {@link ResponseHeaders} every response carries, the {@link RequestFraming} checks, and the
- * {@link MalformedUriGuard}.
+ * Micronaut, in this order: the {@link ResponseHeaders} every response carries, the {@link RequestFraming} checks, the
+ * {@link ContentDecoding} of request bodies, and the {@link MalformedUriGuard}.
  */
 @Singleton
 final class TransportPipeline implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+
+    private final HttpServerConfiguration server;
+
+    TransportPipeline(HttpServerConfiguration server) {
+        this.server = server;
+    }
 
     @Override
     public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
@@ -26,6 +33,7 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
         String micronaut = ChannelPipelineCustomizer.HANDLER_MICRONAUT_INBOUND;
         pipeline.addBefore(micronaut, ResponseHeaders.HANDLER_NAME, ResponseHeaders.INSTANCE);
         pipeline.addBefore(micronaut, RequestFraming.HANDLER_NAME, new RequestFraming());
+        pipeline.addBefore(micronaut, ContentDecoding.HANDLER_NAME, new ContentDecoding(server.getMaxRequestSize()));
         pipeline.addBefore(micronaut, MalformedUriGuard.HANDLER_NAME, MalformedUriGuard.Handler.INSTANCE);
     }
 
