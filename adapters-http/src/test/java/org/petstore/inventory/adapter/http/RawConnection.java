@@ -61,6 +61,15 @@ final class RawConnection implements AutoCloseable {
         }
     }
 
+    /** Whether the server has sent something that has not been read yet. */
+    boolean answered() {
+        try {
+            return in.available() > 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
     /** Whether the server has closed the connection: reading ends, within the timeout, without another byte. */
     boolean closedByServer() {
         try {
