@@ -31,6 +31,9 @@ public enum ErrorCode {
     /** The client accepts no media type this API produces. */
     NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE,
             "This API answers only with application/json: accept it in the Accept header"),
+    /** The request head did not arrive completely within the configured time. */
+    REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT,
+            "The request did not arrive in time: send the request line and headers at once"),
     /** The body is larger than the configured limit. */
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, null),
     /** The request line is longer than the configured limit. */
