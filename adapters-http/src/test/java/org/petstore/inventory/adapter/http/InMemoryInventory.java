@@ -48,6 +48,15 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
         items.clear();
     }
 
+    /** Entries for pets 1 to {@code count}, their status and quantity cycling, instead of the current ones. */
+    synchronized void fill(int count) {
+        items.clear();
+        PetStatus[] statuses = PetStatus.values();
+        for (int petId = 1; petId <= count; petId++) {
+            items.put((long) petId, item(petId, petId % 1000, statuses[petId % statuses.length]));
+        }
+    }
+
     /** The next call of either use case fails with this fault, as a broken backend would. */
     synchronized void failNextCallWith(RuntimeException fault) {
         nextFailure = fault;
