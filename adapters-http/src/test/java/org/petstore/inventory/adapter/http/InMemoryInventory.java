@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
@@ -63,8 +64,13 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
     }
 
     @Override
-    public synchronized List<InventoryItem> listInventory() {
+    public synchronized Stream<InventoryItem> listInventory() {
         throwPendingFailure();
+        return List.copyOf(items.values()).stream();
+    }
+
+    /** The entries as they are now. */
+    synchronized List<InventoryItem> entries() {
         return List.copyOf(items.values());
     }
 

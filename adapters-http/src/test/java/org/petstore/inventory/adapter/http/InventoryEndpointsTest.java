@@ -80,7 +80,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/999").authorized().json("{\"quantity\":5}").send();
 
         assertError(response, 404, "NOT_FOUND", "No inventory entry for pet 999");
-        assertEquals(InMemoryInventory.SEED, inventory.listInventory());
+        assertEquals(InMemoryInventory.SEED, inventory.entries());
     }
 
     @Test
@@ -97,7 +97,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
 
         assertError(api.patch("/v1/inventory/1").authorized().json("{\"quantity\":5}").send(), 500,
                 "INTERNAL_ERROR", "An unexpected error occurred; it has been logged");
-        assertEquals(InMemoryInventory.SEED, inventory.listInventory());
+        assertEquals(InMemoryInventory.SEED, inventory.entries());
     }
 
     @Test
@@ -115,7 +115,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
 
         assertError(api.patch("/v1/inventory/1").authorized().json("{\"quantity\":5}").send(), 503,
                 "SERVICE_UNAVAILABLE", "The database is temporarily unavailable; nothing was changed, try again shortly");
-        assertEquals(InMemoryInventory.SEED, inventory.listInventory());
+        assertEquals(InMemoryInventory.SEED, inventory.entries());
     }
 
     @ParameterizedTest(name = "{0}")

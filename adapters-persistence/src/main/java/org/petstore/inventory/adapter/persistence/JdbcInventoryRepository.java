@@ -1,46 +1,95 @@
 package org.petstore.inventory.adapter.persistence;
 
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
-import java.util.List;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.Quantity;
 
 /**
- * The {@link InventoryRepository} port on a relational database through Micronaut Data JDBC.
+ * The {@link InventoryRepository} port on a relational database: hand-written JDBC for the hot statements, one
+ * statement per call, columns read by position.
+ *
+ * <p>Connections come straight from the pool that Micronaut configured ({@code datasources.default}), unwrapped from
+ * Micronaut Data's contextual proxy with {@link DelegatingDataSource#unwrapDataSource}. Micronaut's connection and
+ * transaction operations bind a connection to a callback; a streamed list keeps its connection after this class
+ * returns, until the caller closes the stream, so it needs a connection it owns. Taking the point statements from the
+ * pool the same way keeps one path, and spares them a transaction: the point read and the update run in autocommit,
+ * one statement each, atomic by themselves. The pets and orders stay on Micronaut Data ({@link StoreRows}).
+ *
+ * <p>What differs per database (the update's SQL, how a list streams from a cursor) is in the backend's
+ * {@link InventoryStatements}.
  */
 @Singleton
 final class JdbcInventoryRepository implements InventoryRepository {
 
-    private final StoreRows rows;
-    private final StorageTransactions transactions;
+    private final DataSource pool;
+    private final InventoryStatements statements;
 
-    JdbcInventoryRepository(StoreRows rows, StorageTransactions transactions) {
-        this.rows = rows;
-        this.transactions = transactions;
+    JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements) {
+        this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.statements = statements;
     }
 
     @Override
-    public List<InventoryItem> findAll() {
-        return transactions.read(() -> rows.findAllInventoryItems().stream().map(StoreMapper::toDomain).toList());
+    public Stream<InventoryItem> streamAll() {
+        Connection connection;
+        try {
+            connection = pool.getConnection();
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+        return RowCursor.open(connection, statements, InventoryStatements.SELECT_ALL, StoreMapper::inventoryItem);
     }
 
     @Override
     public Optional<InventoryItem> findByPetId(PetId petId) {
-        return transactions.read(() -> rows.findInventoryItem(petId.value()).map(StoreMapper::toDomain));
+        try (Connection connection = autocommitConnection();
+             PreparedStatement select = connection.prepareStatement(InventoryStatements.SELECT_ONE)) {
+            select.setLong(1, petId.value());
+            return theEntryIn(select);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
     }
 
     @Override
-    public InventoryItem updateQuantity(InventoryItem item) {
-        long petId = item.petId().value();
-        return transactions.write(() -> {
-            if (rows.updateQuantity(petId, item.quantity().value()) == 0) {
-                throw new InventoryItemNotFoundException(item.petId());
+    public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
+        try (Connection connection = autocommitConnection();
+             PreparedStatement update = connection.prepareStatement(statements.updateQuantityReturningEntry())) {
+            update.setInt(1, quantity.value());
+            update.setLong(2, petId.value());
+            return theEntryIn(update);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    private static Optional<InventoryItem> theEntryIn(PreparedStatement statement) throws SQLException {
+        try (ResultSet row = statement.executeQuery()) {
+            return row.next() ? Optional.of(StoreMapper.inventoryItem(row)) : Optional.empty();
+        }
+    }
+
+    /** A pooled connection in autocommit mode (the pool's default), so each statement commits by itself. */
+    private Connection autocommitConnection() throws SQLException {
+        Connection connection = pool.getConnection();
+        try {
+            if (!connection.getAutoCommit()) {
+                connection.setAutoCommit(true);
             }
-            return rows.findInventoryItem(petId).map(StoreMapper::toDomain)
-                    .orElseThrow(() -> new InventoryItemNotFoundException(item.petId()));
-        });
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
     }
 }

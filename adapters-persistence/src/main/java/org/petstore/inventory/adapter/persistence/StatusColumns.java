@@ -24,9 +24,17 @@ final class StatusColumns {
         return status.name().toLowerCase(Locale.ROOT);
     }
 
-    /** The pet status a column value spells exactly; empty for any other value. */
+    /** The pet status a column value spells exactly; empty for any other value. Read for every listed row. */
     static Optional<PetStatus> petStatus(String column) {
-        return Arrays.stream(PetStatus.values()).filter(status -> valueOf(status).equals(column)).findFirst();
+        if (column == null) {
+            return Optional.empty();
+        }
+        return switch (column) {
+            case "available" -> Optional.of(PetStatus.AVAILABLE);
+            case "pending" -> Optional.of(PetStatus.PENDING);
+            case "sold" -> Optional.of(PetStatus.SOLD);
+            default -> Optional.empty();
+        };
     }
 
     /** The order status a column value spells exactly; empty for any other value. */

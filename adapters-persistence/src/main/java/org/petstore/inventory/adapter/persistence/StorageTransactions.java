@@ -5,18 +5,14 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.util.function.Supplier;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The transaction boundaries of the persistence adapter: every repository method runs in one transaction of its
- * own, so a failure midway changes nothing, and a database that cannot be reached surfaces as the application's
+ * The transaction boundaries of the pet and order repositories: every repository method runs in one transaction of
+ * its own, so a failure midway changes nothing, and a database that cannot be reached surfaces as the application's
  * {@link StorageUnavailableException}. The application ring stays free of framework annotations.
  */
 @Singleton
 final class StorageTransactions {
-
-    private static final Logger LOG = LoggerFactory.getLogger(StorageTransactions.class);
 
     private final TransactionOperations<Connection> transactions;
 
@@ -36,16 +32,7 @@ final class StorageTransactions {
         try {
             return transaction.get();
         } catch (RuntimeException e) {
-            if (ConnectionFailures.isConnectionFailure(e)) {
-                LOG.warn("The database cannot be reached: {}", rootMessage(e));
-                throw new StorageUnavailableException("The database cannot be reached", e);
-            }
-            throw e;
+            throw StorageFailures.translate(e);
         }
-    }
-
-    private static String rootMessage(Throwable failure) {
-        Throwable root = FailureCauses.root(failure);
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
     }
 }

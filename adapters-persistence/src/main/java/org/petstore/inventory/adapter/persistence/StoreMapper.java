@@ -1,5 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -9,6 +11,7 @@ import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 
 /**
@@ -20,10 +23,24 @@ final class StoreMapper {
     private StoreMapper() {
     }
 
-    static InventoryItem toDomain(InventoryItemRow row) {
-        String owner = "pet " + row.petId();
-        return valid(owner, () -> new InventoryItem(PetId.of(row.petId()), Quantity.of(row.quantity()),
-                known(owner, row.status(), StatusColumns::petStatus)));
+    /**
+     * The inventory entry in the current row of a result whose columns are, by position, {@code pet_id},
+     * {@code quantity} and the pet's {@code status}. Read for every listed row: columns by position, no reflection.
+     */
+    static InventoryItem inventoryItem(ResultSet row) throws SQLException {
+        return inventoryItem(row.getLong(1), row.getInt(2), row.getString(3));
+    }
+
+    static InventoryItem inventoryItem(long petId, int quantity, String status) {
+        Optional<PetStatus> petStatus = StatusColumns.petStatus(status);
+        if (petStatus.isEmpty()) {
+            throw unknownStatus("pet " + petId, status);
+        }
+        try {
+            return new InventoryItem(PetId.of(petId), Quantity.of(quantity), petStatus.get());
+        } catch (DomainException e) {
+            throw invalid("pet " + petId, e);
+        }
     }
 
     static Pet toDomain(PetRow row) {
@@ -39,15 +56,22 @@ final class StoreMapper {
     }
 
     private static <S> S known(String owner, String value, Function<String, Optional<S>> parse) {
-        return parse.apply(value).orElseThrow(() -> new IllegalStateException(
-                owner + " has an unknown status '" + value + "' in the database"));
+        return parse.apply(value).orElseThrow(() -> unknownStatus(owner, value));
     }
 
     private static <T> T valid(String owner, Supplier<T> mapping) {
         try {
             return mapping.get();
         } catch (DomainException e) {
-            throw new IllegalStateException(owner + " is not valid in the database: " + e.getMessage(), e);
+            throw invalid(owner, e);
         }
+    }
+
+    private static IllegalStateException unknownStatus(String owner, String value) {
+        return new IllegalStateException(owner + " has an unknown status '" + value + "' in the database");
+    }
+
+    private static IllegalStateException invalid(String owner, DomainException refusal) {
+        return new IllegalStateException(owner + " is not valid in the database: " + refusal.getMessage(), refusal);
     }
 }

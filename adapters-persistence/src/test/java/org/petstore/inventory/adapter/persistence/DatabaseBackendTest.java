@@ -44,6 +44,11 @@ class DatabaseBackendTest {
                 url.matches(requiredUrl(H2StoreRows.class)), "H2 dialect for " + url);
         assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.POSTGRESQL::equals).isPresent(),
                 url.matches(requiredUrl(PostgresqlStoreRows.class)), "PostgreSQL dialect for " + url);
+        assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.H2::equals).isPresent(),
+                url.matches(requiredUrl(H2InventoryStatements.class)), "H2 inventory statements for " + url);
+        assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.POSTGRESQL::equals).isPresent(),
+                url.matches(requiredUrl(PostgresqlInventoryStatements.class)),
+                "PostgreSQL inventory statements for " + url);
     }
 
     @Test
@@ -53,6 +58,8 @@ class DatabaseBackendTest {
         assertEquals(Optional.empty(), DatabaseBackend.forUrl(mysql));
         assertFalse(mysql.matches(requiredUrl(H2StoreRows.class)));
         assertFalse(mysql.matches(requiredUrl(PostgresqlStoreRows.class)));
+        assertFalse(mysql.matches(requiredUrl(H2InventoryStatements.class)));
+        assertFalse(mysql.matches(requiredUrl(PostgresqlInventoryStatements.class)));
     }
 
     /** The pattern the dialect interface requires of {@code datasources.default.url}, as Micronaut applies it. */

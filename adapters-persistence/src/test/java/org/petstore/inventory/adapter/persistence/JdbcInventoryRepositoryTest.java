@@ -1,16 +1,30 @@
 package org.petstore.inventory.adapter.persistence;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.zaxxer.hikari.HikariDataSource;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
 import java.sql.Connection;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.InventoryRepositoryContract;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.Quantity;
 
 /**
- * The repository contract on a real database through the Micronaut Data adapter, with the schema built by the
- * Flyway migrations. Each backend's subclass says which database.
+ * The repository contract on a real database through the JDBC adapter, with the schema built by the Flyway
+ * migrations, plus what only a database cursor does. Each backend's subclass says which database.
  */
 abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
 
@@ -20,6 +34,9 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     @Inject
     TransactionOperations<Connection> transactions;
 
+    @Inject
+    DataSource dataSource;
+
     @Override
     protected InventoryRepository repository() {
         return repository;
@@ -28,5 +45,54 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     @Override
     protected void givenOnly(List<InventoryItem> items) {
         new StoreTables(transactions).replaceInventoryWith(items);
+    }
+
+    @Override
+    protected void givenOnlyNumbered(int count) {
+        new StoreTables(transactions).replaceInventoryWithNumbered(count);
+    }
+
+    /** The pool's connections in use right now. */
+    @Override
+    protected int activeConnections() {
+        return ((HikariDataSource) DelegatingDataSource.unwrapDataSource(dataSource)).getHikariPoolMXBean()
+                .getActiveConnections();
+    }
+
+    @Test
+    void readingTheListToItsEndReturnsTheConnectionBeforeTheStreamIsClosed() {
+        try (Stream<InventoryItem> all = repository.streamAll()) {
+            Iterator<InventoryItem> entries = all.iterator();
+            assertEquals(List.of(DOG, CAT, PARROT), List.of(entries.next(), entries.next(), entries.next()));
+            assertEquals(1, activeConnections());
+
+            assertFalse(entries.hasNext());
+            assertEquals(0, activeConnections());
+        }
+    }
+
+    @Test
+    void aListClosedBeforeItsEndFailsWhenReadAgainInsteadOfEndingEarly() {
+        Stream<InventoryItem> all = repository.streamAll();
+        Iterator<InventoryItem> entries = all.iterator();
+        assertEquals(DOG, entries.next());
+
+        all.close();
+
+        assertThrows(IllegalStateException.class, entries::hasNext);
+        assertEquals(0, activeConnections());
+    }
+
+    @Test
+    void theConnectionsOfAListAreRestoredForTheStatementsAfterIt() {
+        for (int round = 0; round < 3; round++) {
+            try (Stream<InventoryItem> all = repository.streamAll()) {
+                assertEquals(DOG, all.iterator().next());
+            }
+        }
+
+        InventoryItem updated = item(1, 5, PetStatus.AVAILABLE);
+        assertEquals(Optional.of(updated), repository.updateQuantity(PetId.of(1), Quantity.of(5)));
+        assertEquals(List.of(updated, CAT, PARROT), all());
     }
 }

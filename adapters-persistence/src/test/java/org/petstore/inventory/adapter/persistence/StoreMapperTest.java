@@ -20,7 +20,7 @@ class StoreMapperTest {
     @Test
     void rowsBecomeDomainObjects() {
         assertEquals(new InventoryItem(PetId.of(3), Quantity.of(0), PetStatus.SOLD),
-                StoreMapper.toDomain(new InventoryItemRow(3, 0, "sold")));
+                StoreMapper.inventoryItem(3, 0, "sold"));
         assertEquals(new Pet(PetId.of(5), "Thumper", PetStatus.PENDING),
                 StoreMapper.toDomain(new PetRow(5, "Thumper", "pending")));
         assertEquals(new Order(OrderId.of(1), PetId.of(3), Quantity.of(1), Instant.parse("2026-10-02T09:00:00Z"),
@@ -33,6 +33,16 @@ class StoreMapperTest {
         var error = assertThrows(IllegalStateException.class,
                 () -> StoreMapper.toDomain(new PetRow(5, "Thumper", "lost")));
         assertEquals("pet 5 has an unknown status 'lost' in the database", error.getMessage());
+    }
+
+    @Test
+    void anInventoryRowWithAnUnknownStatusOrAnInvalidValueIsAFaultOfTheStoredData() {
+        var unknown = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryItem(3, 0, "lost"));
+        assertEquals("pet 3 has an unknown status 'lost' in the database", unknown.getMessage());
+
+        var invalid = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryItem(3, -1, "sold"));
+        assertEquals("pet 3 is not valid in the database: quantity must be an integer from 0 to 2147483647, got -1",
+                invalid.getMessage());
     }
 
     @Test

@@ -45,6 +45,30 @@ final class StoreTables {
         });
     }
 
+    /**
+     * Exactly the entries of pets 1 to {@code count}, in two set-based statements, each with its pet
+     * ({@code Pet <id>}), and no orders: quantity {@code id % 1000}; status {@code available}, {@code pending},
+     * {@code sold} for {@code id % 3} = 1, 2, 0 (as the repository contract's {@code numbered} entries).
+     */
+    void replaceInventoryWithNumbered(int count) {
+        run(connection -> {
+            deleteEverything(connection);
+            try (PreparedStatement pets = connection.prepareStatement("""
+                    INSERT INTO pet (id, name, status)
+                    SELECT x, CONCAT('Pet ', x),
+                           CASE MOD(x, 3) WHEN 1 THEN 'available' WHEN 2 THEN 'pending' ELSE 'sold' END
+                    FROM GENERATE_SERIES(1, ?) AS g(x)""");
+                 PreparedStatement entries = connection.prepareStatement("""
+                    INSERT INTO inventory_item (pet_id, quantity)
+                    SELECT x, MOD(x, 1000) FROM GENERATE_SERIES(1, ?) AS g(x)""")) {
+                pets.setInt(1, count);
+                pets.executeUpdate();
+                entries.setInt(1, count);
+                entries.executeUpdate();
+            }
+        });
+    }
+
     /** Exactly the given pets, with no inventory entries and no orders. */
     void replacePetsWith(List<Pet> pets) {
         run(connection -> {

@@ -1,7 +1,7 @@
 package org.petstore.inventory.application.service;
 
-import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
@@ -21,14 +21,14 @@ public final class InventoryService implements ListInventoryUseCase, UpdateStock
     }
 
     @Override
-    public List<InventoryItem> listInventory() {
-        return inventoryRepository.findAll();
+    public Stream<InventoryItem> listInventory() {
+        return inventoryRepository.streamAll();
     }
 
+    /** One call to the store: it sets the quantity and returns the entry as stored, without reading it first. */
     @Override
     public InventoryItem updateStock(UpdateStockCommand command) {
-        InventoryItem current = inventoryRepository.findByPetId(command.petId())
+        return inventoryRepository.updateQuantity(command.petId(), command.quantity())
                 .orElseThrow(() -> new InventoryItemNotFoundException(command.petId()));
-        return inventoryRepository.updateQuantity(current.withQuantity(command.quantity()));
     }
 }

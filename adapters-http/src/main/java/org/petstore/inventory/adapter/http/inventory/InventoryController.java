@@ -18,6 +18,7 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import jakarta.inject.Named;
@@ -78,7 +79,7 @@ final class InventoryController {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
     HttpResponse<ByteBuffer<?>> listInventory(HttpRequest<?> request) {
-        Stream<InventoryItem> entries = listInventory.listInventory().stream();
+        Stream<InventoryItem> entries = listInventory.listInventory();
         InventoryChunks chunks = new InventoryChunks(entries);
         if (request.getMethod() == HttpMethod.HEAD) {
             chunks.close();
@@ -95,7 +96,10 @@ final class InventoryController {
             chunks.close();
             return json(NettyByteBufferFactory.DEFAULT.wrap(firstChunk));
         }
-        return json(new StreamedInventory(firstChunk, chunks, blocking, ByteBufAllocator.DEFAULT));
+        Executor eventLoop = request instanceof NettyHttpRequest<?> netty
+                ? netty.getChannelHandlerContext().channel().eventLoop()
+                : Runnable::run;
+        return json(new StreamedInventory(firstChunk, chunks, blocking, eventLoop, ByteBufAllocator.DEFAULT));
     }
 
     @Patch("/{petId}")

@@ -1,6 +1,6 @@
 package org.petstore.inventory.application.port.inbound;
 
-import java.util.List;
+import java.util.stream.Stream;
 import org.petstore.inventory.domain.InventoryItem;
 
 /**
@@ -8,6 +8,12 @@ import org.petstore.inventory.domain.InventoryItem;
  */
 public interface ListInventoryUseCase {
 
-    /** Every inventory entry, in ascending {@code petId} order. */
-    List<InventoryItem> listInventory();
+    /**
+     * Every inventory entry, in ascending {@code petId} order, read from the store as the stream is consumed.
+     *
+     * <p>The caller must close the stream (try-with-resources), whether it read it to the end or not: closing
+     * releases the store's resources behind it (a database cursor and connection). Closing is idempotent and may
+     * happen on any thread; the stream and its iterator are for one thread at a time.
+     */
+    Stream<InventoryItem> listInventory();
 }

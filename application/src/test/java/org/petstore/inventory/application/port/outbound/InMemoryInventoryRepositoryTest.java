@@ -17,4 +17,15 @@ class InMemoryInventoryRepositoryTest extends InventoryRepositoryContract {
         repository.clear();
         repository.store(items.toArray(InventoryItem[]::new));
     }
+
+    @Override
+    protected void givenOnlyNumbered(int count) {
+        repository.clear();
+        repository.storeNumbered(count);
+    }
+
+    @Override
+    protected int activeConnections() {
+        return repository.openStreams();
+    }
 }

@@ -1,0 +1,192 @@
+package org.petstore.inventory.adapter.persistence;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The rows of a query as a {@link Stream} read from an open database cursor: each row is fetched (in batches of
+ * {@link #FETCH_SIZE}) when the stream asks for it, so memory does not grow with the result.
+ *
+ * <p>The cursor owns its connection, statement and result set, and releases them exactly once: when the rows run
+ * out, when a read fails, or when the stream is closed, whichever comes first. Closing the stream may happen on any
+ * thread, at any time, any number of times, and never waits for a read in progress: when another thread is reading
+ * a row at that moment, that thread releases the cursor as soon as its read returns. Reading (the stream's traversal
+ * and its iterator) is for one thread at a time, like any stream. A cursor closed or failed before its end fails
+ * when read again ({@link IllegalStateException}) rather than pretending the rows ended.
+ *
+ * <p>A failure to open the cursor, or to read a row, surfaces as {@link StorageFailures#translate} says: the
+ * application's {@code StorageUnavailableException} when the database cannot be reached.
+ */
+final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
+
+    /** Rows fetched from the database per round trip: small enough for bounded memory, large enough to be fast. */
+    static final int FETCH_SIZE = 500;
+
+    private static final Logger LOG = LoggerFactory.getLogger(RowCursor.class);
+
+    /** How a backend prepares a connection to read from a cursor, and restores it afterwards. */
+    interface Session {
+
+        void begin(Connection connection) throws SQLException;
+
+        void end(Connection connection) throws SQLException;
+    }
+
+    /** One row of the result as an object: columns by position. */
+    @FunctionalInterface
+    interface RowMapper<T> {
+
+        T map(ResultSet row) throws SQLException;
+    }
+
+    private final Connection connection;
+    private final Session session;
+    private final PreparedStatement statement;
+    private final ResultSet rows;
+    private final RowMapper<T> mapper;
+
+    /** Held while a row is read and while the resources are released; never while the row is handed on. */
+    private final ReentrantLock reading = new ReentrantLock();
+    private final AtomicBoolean closeRequested = new AtomicBoolean();
+    private boolean released;
+    private boolean exhausted;
+
+    private RowCursor(Connection connection, Session session, PreparedStatement statement, ResultSet rows,
+            RowMapper<T> mapper) {
+        super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
+        this.connection = connection;
+        this.session = session;
+        this.statement = statement;
+        this.rows = rows;
+        this.mapper = mapper;
+    }
+
+    /**
+     * Runs the query on the connection, inside the backend's cursor session, and returns its rows as a stream that
+     * owns the connection from now on: it goes back to the pool when the stream ends or is closed. When the query
+     * cannot be started, everything is released at once and the translated failure is thrown.
+     */
+    static <T> Stream<T> open(Connection connection, Session session, String sql, RowMapper<T> mapper) {
+        PreparedStatement statement = null;
+        ResultSet rows = null;
+        try {
+            session.begin(connection);
+            statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+            statement.setFetchSize(FETCH_SIZE);
+            rows = statement.executeQuery();
+        } catch (SQLException | RuntimeException e) {
+            new RowCursor<>(connection, session, statement, rows, mapper).close();
+            throw StorageFailures.translate(e);
+        }
+        RowCursor<T> cursor = new RowCursor<>(connection, session, statement, rows, mapper);
+        return StreamSupport.stream(cursor, false).onClose(cursor::close);
+    }
+
+    @Override
+    public boolean tryAdvance(Consumer<? super T> action) {
+        T row;
+        try {
+            row = read();
+        } finally {
+            releaseIfCloseRequested();
+        }
+        if (row == null) {
+            return false;
+        }
+        action.accept(row);
+        return true;
+    }
+
+    /** Releases the cursor now, or, when another thread is reading a row, as soon as that read returns. */
+    void close() {
+        closeRequested.set(true);
+        releaseIfCloseRequested();
+    }
+
+    /** The next row; {@code null} after the last one. */
+    private T read() {
+        reading.lock();
+        try {
+            if (exhausted) {
+                return null;
+            }
+            if (released) {
+                throw new IllegalStateException("The rows can no longer be read: the cursor was closed or failed");
+            }
+            return readOpen();
+        } finally {
+            reading.unlock();
+        }
+    }
+
+    private T readOpen() {
+        try {
+            if (rows.next()) {
+                return mapper.map(rows);
+            }
+            exhausted = true;
+            release();
+            return null;
+        } catch (SQLException | RuntimeException e) {
+            release();
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    private void releaseIfCloseRequested() {
+        // a closer that found the lock taken left the release to the reader, which checks after it unlocked
+        if (closeRequested.get() && reading.tryLock()) {
+            try {
+                release();
+            } finally {
+                reading.unlock();
+            }
+        }
+    }
+
+    /** Closes result, statement, cursor session and connection, each even when one before it fails. */
+    private void release() {
+        if (released) {
+            return;
+        }
+        released = true;
+        quietly("close the result", () -> {
+            if (rows != null) {
+                rows.close();
+            }
+        });
+        quietly("close the statement", () -> {
+            if (statement != null) {
+                statement.close();
+            }
+        });
+        quietly("end the cursor session", () -> session.end(connection));
+        quietly("return the connection", connection::close);
+    }
+
+    /** A broken connection is evicted by the pool; what matters is that every step was tried. */
+    private static void quietly(String step, SqlStep work) {
+        try {
+            work.run();
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("Releasing a cursor: could not {}: {}", step, e.toString());
+        }
+    }
+
+    @FunctionalInterface
+    private interface SqlStep {
+
+        void run() throws SQLException;
+    }
+}

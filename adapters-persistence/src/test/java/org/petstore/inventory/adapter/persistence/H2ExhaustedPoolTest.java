@@ -1,0 +1,50 @@
+package org.petstore.inventory.adapter.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.micronaut.context.annotation.Property;
+import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
+import jakarta.inject.Inject;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.Quantity;
+
+/**
+ * A pool that has no connection to give within its timeout is a
+ * database that cannot be reached: every inventory call is {@link StorageUnavailableException}, a list already when
+ * it is opened (before any entry), and the calls work again once a connection is back. The pool has two connections
+ * (Flyway needs two at startup), both held by open lists.
+ */
+@MicronautTest(startApplication = false, transactional = false)
+@Property(name = "datasources.default.maximum-pool-size", value = "2")
+@Property(name = "datasources.default.connection-timeout", value = "250")
+class H2ExhaustedPoolTest {
+
+    @Inject
+    InventoryRepository repository;
+
+    @Test
+    void withoutAConnectionEveryCallIsUnavailableUntilOneIsBack() {
+        Stream<InventoryItem> holdingOneConnection = repository.streamAll();
+        Stream<InventoryItem> holdingTheOther = repository.streamAll();
+        try {
+            assertThrows(StorageUnavailableException.class, repository::streamAll);
+            assertThrows(StorageUnavailableException.class, () -> repository.findByPetId(PetId.of(1)));
+            assertThrows(StorageUnavailableException.class,
+                    () -> repository.updateQuantity(PetId.of(1), Quantity.of(1)));
+        } finally {
+            holdingOneConnection.close();
+            holdingTheOther.close();
+        }
+
+        try (Stream<InventoryItem> again = repository.streamAll()) {
+            assertDoesNotThrow(again::toList);
+        }
+        assertDoesNotThrow(() -> repository.findByPetId(PetId.of(1)));
+    }
+}
