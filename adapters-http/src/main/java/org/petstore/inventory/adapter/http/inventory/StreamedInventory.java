@@ -30,14 +30,21 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
 
     private final InventoryChunks chunks;
     private final Executor reader;
+    private final Executor signals;
     private final ByteBufAllocator allocator;
     private final AtomicBoolean subscribed = new AtomicBoolean();
     private ByteBuf firstChunk;
 
-    StreamedInventory(ByteBuf firstChunk, InventoryChunks chunks, Executor reader, ByteBufAllocator allocator) {
+    /**
+     * @param reader  where chunks are read: a thread that may block
+     * @param signals where the subscriber is called: the connection's event loop
+     */
+    StreamedInventory(ByteBuf firstChunk, InventoryChunks chunks, Executor reader, Executor signals,
+            ByteBufAllocator allocator) {
         this.firstChunk = firstChunk;
         this.chunks = chunks;
         this.reader = reader;
+        this.signals = signals;
         this.allocator = allocator;
     }
 
@@ -101,7 +108,7 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
                 } catch (RejectedExecutionException e) {
                     done = true;
                     release();
-                    subscriber.onError(e);
+                    signalError(e);
                 }
             }
         }
@@ -125,24 +132,55 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
                     if (invalidRequest) {
                         done = true;
                         release();
-                        subscriber.onError(new IllegalArgumentException("Reactive Streams 3.9: request must be > 0"));
+                        signalError(new IllegalArgumentException("Reactive Streams 3.9: request must be > 0"));
                         return;
                     }
                     ByteBuf chunk = nextChunk();
                     demand.decrementAndGet();
-                    if (chunks.ended()) {
+                    boolean last = chunks.ended();
+                    if (last) {
                         done = true;
                         release();
-                        subscriber.onNext(NettyByteBufferFactory.DEFAULT.wrap(chunk));
-                        subscriber.onComplete();
-                        return;
                     }
-                    subscriber.onNext(NettyByteBufferFactory.DEFAULT.wrap(chunk));
+                    signalChunk(chunk, last);
                 }
             } catch (RuntimeException e) {
                 done = true;
                 release();
-                subscriber.onError(e);
+                signalError(e);
+            }
+        }
+
+        /**
+         * Hands a chunk to the subscriber on the connection's event loop, where the server also cancels: a chunk read
+         * while the client went away is dropped there, never written to a connection that is gone.
+         */
+        private void signalChunk(ByteBuf chunk, boolean last) {
+            try {
+                signals.execute(() -> {
+                    if (cancelled) {
+                        chunk.release();
+                        return;
+                    }
+                    subscriber.onNext(NettyByteBufferFactory.DEFAULT.wrap(chunk));
+                    if (last) {
+                        subscriber.onComplete();
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                chunk.release();
+            }
+        }
+
+        private void signalError(Throwable error) {
+            try {
+                signals.execute(() -> {
+                    if (!cancelled) {
+                        subscriber.onError(error);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                LOG.debug("The inventory list failed after its connection closed", error);
             }
         }
 
