@@ -1,0 +1,360 @@
+#!/usr/bin/env bash
+# benchmark.sh - the service's own benchmark: builds it, seeds N inventory entries on H2 and on PostgreSQL, starts
+# it through its launcher (bootstrap/target/petstore-inventory), loads it with wrk and prints one line per backend.
+#
+# usage: bootstrap/src/bench/benchmark.sh [--skip-build] [--items 100] [--backends h2,pg] [--duration 10]
+#            [--conns 32] [--threads 2] [--warmup 5] [--no-aot] [--port 39290] [--streaming]
+#
+#   --skip-build   use the jar and launcher already in bootstrap/target
+#   --items N      entries in the database during the run (petIds 1..N; the demo data holds 12)
+#   --backends     h2, pg or h2,pg (default)
+#   --no-aot       start without the AOT cache (by default it is trained first when missing or older than the jar)
+#   --streaming    the bounded-memory check instead: 1,000,000 entries (or --items), -Xmx64m, four concurrent full
+#                  GETs and a PATCH meanwhile; prints first-byte and total times, the PATCH time and the peak RSS
+#   --peers-file F seed only, and write to F the service's lines for ../shared/perf/compare.sh (project-h2 and
+#                  project-pg on the seeded databases, started through the launcher), to run it beside the peers:
+#                  compare.sh --items N --peer "$(sed -n 1p F)" ... or --peers-file with the peers' lines added
+#
+# PostgreSQL: PGHOST, PGPORT, PGUSER, PGPASSWORD (default 127.0.0.1, 5432, postgres, postgres) name the server and
+# BENCH_PG_DATABASE (default petstore_bench) the database, which is dropped and created anew. When PGHOST is not set
+# and ../shared/perf/pg.sh exists beside the project, that script starts the local cluster first.
+# Needs: a JDK 25 (JAVA_HOME, or /usr/lib/jvm/*25*), wrk, curl; psql, createdb and dropdb for PostgreSQL.
+#
+# Output (stdout), one line per backend, the rest goes to stderr:
+#   NAME startup_ms=.. get_rps=.. get_p50_ms=.. get_p99_ms=.. patch_rps=.. patch_p50_ms=.. patch_p99_ms=..
+#        rss_idle_mb=.. rss_load_mb=.. rss_peak_mb=.. non2xx=.. sockerr=.. items=.. conns=.. duration_s=..
+#   startup_ms   launch -> first 200 on an authorized GET /v1/inventory (polled every 20 ms without forking)
+#   *_rps        responses below 400 per second; *_p50_ms/*_p99_ms wrk's latency percentiles
+#   rss_*_mb     VmRSS of the service after warm-up (idle) and right after the PATCH run (load); VmHWM (peak)
+#   non2xx       HTTP status >= 400 over both runs; sockerr: connect, read, write and timeout errors
+# Logs and the seeded databases stay in bootstrap/target/bench/.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../../.." && pwd)"
+TARGET="$ROOT/bootstrap/target"
+LAUNCHER="$TARGET/petstore-inventory"
+JAR="$TARGET/petstore-inventory.jar"
+WORK="$TARGET/bench"
+
+BUILD=yes ITEMS= BACKENDS=h2,pg DURATION=10 CONNS=32 THREADS=2 WARMUP=5 AOT=yes PORT=39290 MODE=load PEERS_OUT=
+KEY=bench-key
+
+die() { echo "benchmark.sh: $*" >&2; exit 2; }
+log() { echo "[bench $(date +%T)] $*" >&2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --skip-build) BUILD=no; shift;;
+    --items) ITEMS=$2; shift 2;;
+    --backends) BACKENDS=$2; shift 2;;
+    --duration) DURATION=$2; shift 2;;
+    --conns) CONNS=$2; shift 2;;
+    --threads) THREADS=$2; shift 2;;
+    --warmup) WARMUP=$2; shift 2;;
+    --no-aot) AOT=no; shift;;
+    --port) PORT=$2; shift 2;;
+    --streaming) MODE=streaming; shift;;
+    --peers-file) MODE=peers; PEERS_OUT=$2; shift 2;;
+    -h|--help) awk 'NR>1 && !/^#/ {exit} NR>1 {print}' "$0"; exit 0;;
+    *) die "unknown option $1 (see --help)";;
+  esac
+done
+if [ -z "$ITEMS" ]; then
+  if [ "$MODE" = streaming ]; then ITEMS=1000000; else ITEMS=100; fi
+fi
+[[ "$ITEMS" =~ ^[1-9][0-9]*$ ]] || die "--items must be a positive number"
+
+# ---------------------------------------------------------------- tools
+if [ -z "${JAVA_HOME:-}" ] || [ ! -x "$JAVA_HOME/bin/java" ] \
+    || ! grep -qE '^JAVA_VERSION="(2[5-9]|[3-9][0-9])' "$JAVA_HOME/release" 2>/dev/null; then
+  for candidate in $(ls -d /usr/lib/jvm/*25*/ 2>/dev/null | sort -r); do
+    if [ -x "$candidate/bin/java" ]; then JAVA_HOME=${candidate%/}; break; fi
+  done
+fi
+[ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] || die "no JDK 25 found: set JAVA_HOME"
+export JAVA_HOME
+JAVA="$JAVA_HOME/bin/java"
+command -v curl >/dev/null || die "curl not found"
+[ "$MODE" = streaming ] || command -v wrk >/dev/null || die "wrk not found (Debian: apt-get install -y wrk)"
+
+# ---------------------------------------------------------------- build
+if [ "$BUILD" = yes ]; then
+  log "building (./mvnw -B -q package -DskipTests)"
+  (cd "$ROOT" && ./mvnw -B -ntp -q package -DskipTests) >&2
+fi
+[ -x "$LAUNCHER" ] && [ -f "$JAR" ] || die "$LAUNCHER or $JAR missing: build first (without --skip-build)"
+mkdir -p "$WORK"
+
+if [ "$AOT" = yes ]; then
+  if [ ! -f "$TARGET/petstore-inventory.aot" ] || [ "$JAR" -nt "$TARGET/petstore-inventory.aot" ]; then
+    log "training the AOT cache ($LAUNCHER train-aot)"
+    t0=$SECONDS
+    "$LAUNCHER" train-aot
+    log "AOT training took $((SECONDS - t0)) s"
+  fi
+  RUN_JAVA_OPTS=${JAVA_OPTS:-}
+else
+  RUN_JAVA_OPTS="${JAVA_OPTS:-} -XX:AOTMode=off"
+fi
+
+# ---------------------------------------------------------------- the service
+SERVICE_PID=
+now_us() { echo "${EPOCHREALTIME/./}"; }
+FIFO=$(mktemp -u /tmp/petstore-bench.XXXXXX); mkfifo "$FIFO"; exec {sleep_fd}<>"$FIFO"; rm -f "$FIFO"
+nap() { read -r -t "$1" -u "$sleep_fd" _ || true; }   # sleep without forking
+
+# the streaming check probes /v1/pets/1 once the entries are seeded: a list of 1,000,000 entries is no probe
+PROBE_PATH=/v1/inventory
+probe() {   # true when an authorized GET PROBE_PATH answers 200 (raw HTTP from bash: no fork)
+  local line fd
+  { exec {fd}<>"/dev/tcp/127.0.0.1/$PORT"; } 2>/dev/null || return 1
+  printf 'GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer %s\r\nConnection: close\r\n\r\n' \
+    "$PROBE_PATH" "$KEY" >&"$fd" 2>/dev/null || { exec {fd}>&-; return 1; }
+  read -r -t 60 -u "$fd" line || line=
+  exec {fd}>&-
+  [[ $line == HTTP/1.?' 200'* ]]
+}
+
+# start_service NAME [VAR=value...]: starts the launcher in its own session with the given environment, waits for
+# the first authorized 200, sets STARTUP_MS
+start_service() {
+  local name=$1; shift
+  if ss -Htln "sport = :$PORT" | grep -q .; then die "port $PORT is in use (--port)"; fi
+  local log="$WORK/$name.log"
+  local t0 t1
+  t0=$(now_us)
+  env "$@" PETSTORE_PORT="$PORT" PETSTORE_API_KEYS="$KEY" JAVA_OPTS="$RUN_JAVA_OPTS" \
+    setsid "$LAUNCHER" >"$log" 2>&1 </dev/null &
+  SERVICE_PID=$!
+  until probe; do
+    if ! kill -0 "$SERVICE_PID" 2>/dev/null; then
+      log "the service exited at startup; its log:"; tail -20 "$log" >&2; SERVICE_PID=; return 1
+    fi
+    [ $(( $(now_us) - t0 )) -lt 180000000 ] || { log "no 200 within 180 s"; stop_service; return 1; }
+    nap 0.02
+  done
+  t1=$(now_us)
+  STARTUP_MS=$(( (t1 - t0) / 1000 ))
+  log "$name: first 200 after $STARTUP_MS ms (log $log)"
+}
+
+stop_service() {
+  [ -n "$SERVICE_PID" ] || return 0
+  kill -TERM "$SERVICE_PID" 2>/dev/null || true
+  local i
+  for i in $(seq 1 150); do kill -0 "$SERVICE_PID" 2>/dev/null || break; nap 0.1; done
+  if kill -0 "$SERVICE_PID" 2>/dev/null; then
+    log "the service did not stop within 15 s: SIGKILL"; kill -KILL "$SERVICE_PID" 2>/dev/null || true
+  fi
+  wait "$SERVICE_PID" 2>/dev/null || true
+  SERVICE_PID=
+}
+
+PG_STARTED_HERE=no
+PG_SCRIPT="$ROOT/../shared/perf/pg.sh"
+cleanup() {
+  stop_service
+  # the peers of --peers-file need the cluster after this script
+  if [ "$PG_STARTED_HERE" = yes ] && [ "$MODE" != peers ]; then "$PG_SCRIPT" stop >&2 || true; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+status_kb() { awk -v k="$1:" '$1 == k {print $2}' "/proc/$SERVICE_PID/status" 2>/dev/null || echo 0; }
+mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+
+# ---------------------------------------------------------------- seeding: exactly petIds 1..N
+# The service creates the schema (Flyway) on its first start; the entries are added to it afterwards, in one
+# INSERT ... SELECT per table, and every entry above N is removed (the H2 demo data holds 12). (On H2, with
+# DATABASE_TO_LOWER, the column of SYSTEM_RANGE is the quoted "X".)
+h2_url() { echo "jdbc:h2:file:$1/petstore;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH"; }
+seed_h2() {   # DATA_DIR N
+  local dir=$1 n=$2 sql="$WORK/seed-h2.sql"
+  cat >"$sql" <<SQL
+DELETE FROM store_order WHERE pet_id > $n;
+DELETE FROM inventory_item WHERE pet_id > $n;
+DELETE FROM pet WHERE id > $n;
+INSERT INTO pet (id, name, status)
+  SELECT r."X", CONCAT('Pet ', r."X"),
+         CASE MOD(r."X", 3) WHEN 1 THEN 'available' WHEN 2 THEN 'pending' ELSE 'sold' END
+  FROM SYSTEM_RANGE(1, $n) r WHERE NOT EXISTS (SELECT 1 FROM pet p WHERE p.id = r."X");
+INSERT INTO inventory_item (pet_id, quantity)
+  SELECT r."X", MOD(r."X", 100)
+  FROM SYSTEM_RANGE(1, $n) r WHERE NOT EXISTS (SELECT 1 FROM inventory_item i WHERE i.pet_id = r."X");
+ANALYZE;
+SQL
+  "$JAVA" -cp "$JAR" org.h2.tools.RunScript -url "$(h2_url "$dir")" -user sa -password "" -script "$sql"
+}
+seed_pg() {   # N
+  local n=$1
+  psql -qX -v ON_ERROR_STOP=1 -d "$PG_DB" <<SQL
+DELETE FROM store_order WHERE pet_id > $n;
+DELETE FROM inventory_item WHERE pet_id > $n;
+DELETE FROM pet WHERE id > $n;
+INSERT INTO pet (id, name, status)
+  SELECT g, 'Pet ' || g, (ARRAY['available', 'pending', 'sold'])[((g - 1) % 3) + 1]
+  FROM generate_series(1, $n) AS g ON CONFLICT (id) DO NOTHING;
+INSERT INTO inventory_item (pet_id, quantity)
+  SELECT g, g % 100 FROM generate_series(1, $n) AS g ON CONFLICT (pet_id) DO NOTHING;
+VACUUM ANALYZE pet;
+VACUUM ANALYZE inventory_item;
+SQL
+}
+
+# prepare_BACKEND: a seeded database; sets SERVICE_ENV (the service's environment for it)
+prepare_h2() {
+  local dir="$WORK/h2-$ITEMS"
+  SERVICE_ENV=(PETSTORE_DATA_DIR="$dir" PETSTORE_DEMO_DATA=true)
+  if [ -f "$dir/.seeded" ]; then return 0; fi
+  rm -rf "$dir"; mkdir -p "$dir"
+  log "h2: creating the schema in $dir"
+  PROBE_PATH=/v1/inventory start_service h2-schema "${SERVICE_ENV[@]}"
+  stop_service
+  log "h2: seeding $ITEMS entries"
+  local t0=$SECONDS
+  seed_h2 "$dir" "$ITEMS"
+  log "h2: seeded in $((SECONDS - t0)) s"
+  touch "$dir/.seeded"
+}
+
+prepare_pg() {
+  if [ -z "${PGHOST:-}" ] && [ -x "$PG_SCRIPT" ]; then
+    local mark=/tmp/perf-pg-started-by-me had_mark=no
+    [ -f "$mark" ] && had_mark=yes
+    # the socket for its own password step; the service connects over TCP
+    PGHOST=/var/run/postgresql "$PG_SCRIPT" start >&2
+    if [ "$had_mark" = no ] && [ -f "$mark" ]; then PG_STARTED_HERE=yes; fi
+  fi
+  export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres} PGPASSWORD=${PGPASSWORD:-postgres}
+  PG_DB=${BENCH_PG_DATABASE:-petstore_bench}
+  command -v psql >/dev/null || die "psql not found (Debian: apt-get install -y postgresql-client)"
+  dropdb --if-exists "$PG_DB" && createdb "$PG_DB"
+  SERVICE_ENV=(DATASOURCES_DEFAULT_URL="jdbc:postgresql://$PGHOST:$PGPORT/$PG_DB"
+               DATASOURCES_DEFAULT_USERNAME="$PGUSER" DATASOURCES_DEFAULT_PASSWORD="$PGPASSWORD"
+               PETSTORE_DEMO_DATA=false)
+  log "pg: creating the schema in database $PG_DB on $PGHOST:$PGPORT"
+  PROBE_PATH=/v1/inventory start_service pg-schema "${SERVICE_ENV[@]}"
+  stop_service
+  log "pg: seeding $ITEMS entries"
+  local t0=$SECONDS
+  seed_pg "$ITEMS"
+  log "pg: seeded in $((SECONDS - t0)) s"
+}
+
+# ---------------------------------------------------------------- load mode
+run_wrk() {   # LABEL DURATION SCRIPT URL ARGS... ; sets W_<field> from the script's WRK line
+  local label=$1 duration=$2 script=$3 url=$4 out line kv; shift 4
+  out=$(wrk -t "$THREADS" -c "$CONNS" -d "${duration}s" -s "$script" "$url" -- "$@" 2>&1) \
+    || { echo "$out" >&2; die "wrk failed ($label)"; }
+  echo "=== $label" >>"$WORK/wrk.log"; echo "$out" >>"$WORK/wrk.log"
+  line=$(grep '^WRK ' <<<"$out" | tail -1)
+  [ -n "$line" ] || die "no result line from wrk ($label)"
+  for kv in ${line#WRK }; do printf -v "W_${kv%%=*}" '%s' "${kv#*=}"; done
+  log "$label: ok_rps=$W_ok_rps p50=${W_p50_ms}ms p99=${W_p99_ms}ms non2xx=$W_non2xx sockerr=$W_sockerr"
+}
+
+load_run() {   # BACKEND
+  local backend=$1 name="petstore-$1"
+  "prepare_$backend"
+  start_service "$name" "${SERVICE_ENV[@]}"
+  local n
+  n=$( (curl -s --max-time 60 -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/inventory" || true) \
+        | (grep -o '"petId"' || true) | wc -l)
+  [ "$n" = "$ITEMS" ] || log "WARNING: the list holds $n entries, not $ITEMS"
+  if [ "$WARMUP" != 0 ]; then
+    run_wrk warmup-get "$WARMUP" "$HERE/get.lua" "http://127.0.0.1:$PORT/v1/inventory" "$KEY"
+    run_wrk warmup-patch "$WARMUP" "$HERE/patch.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS"
+  fi
+  sleep 1
+  local rss_idle; rss_idle=$(status_kb VmRSS)
+  run_wrk get "$DURATION" "$HERE/get.lua" "http://127.0.0.1:$PORT/v1/inventory" "$KEY"
+  local g_rps=$W_ok_rps g_p50=$W_p50_ms g_p99=$W_p99_ms g_bad=$W_non2xx g_sock=$W_sockerr
+  run_wrk patch "$DURATION" "$HERE/patch.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS"
+  local rss_load rss_peak alive=yes
+  rss_load=$(status_kb VmRSS); rss_peak=$(status_kb VmHWM)
+  kill -0 "$SERVICE_PID" 2>/dev/null || alive=no
+  stop_service
+  echo "$name startup_ms=$STARTUP_MS get_rps=$g_rps get_p50_ms=$g_p50 get_p99_ms=$g_p99" \
+       "patch_rps=$W_ok_rps patch_p50_ms=$W_p50_ms patch_p99_ms=$W_p99_ms" \
+       "rss_idle_mb=$(mb "$rss_idle") rss_load_mb=$(mb "$rss_load") rss_peak_mb=$(mb "$rss_peak")" \
+       "non2xx=$((g_bad + W_non2xx)) sockerr=$((g_sock + W_sockerr)) items=$ITEMS conns=$CONNS" \
+       "duration_s=$DURATION aot=$AOT alive=$alive"
+}
+
+# ---------------------------------------------------------------- streaming mode
+# Four concurrent full GETs of the whole list with a 64 MiB heap, and a PATCH sent while they run.
+streaming_run() {   # BACKEND
+  local backend=$1 name="petstore-$1-streaming"
+  "prepare_$backend"
+  RUN_JAVA_OPTS="$RUN_JAVA_OPTS -Xmx64m" start_service "$name" "${SERVICE_ENV[@]}"
+  local url="http://127.0.0.1:$PORT" i pids=() peak=0 hwm=0 rss
+  for i in 1 2 3 4; do
+    curl -s --max-time 600 -H "Authorization: Bearer $KEY" -o "$WORK/stream-$i.json" \
+      -w '%{http_code} %{time_starttransfer} %{time_total} %{size_download}\n' "$url/v1/inventory" \
+      >"$WORK/stream-$i.timing" 2>&1 &
+    pids+=($!)
+  done
+  sleep 1
+  local patch
+  patch=$(curl -s -o /dev/null --max-time 30 -w '%{http_code} %{time_total}' -X PATCH \
+    -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' -d '{"quantity":7}' "$url/v1/inventory/1") \
+    || patch="failed"
+  while :; do
+    local running=0
+    for i in "${pids[@]}"; do kill -0 "$i" 2>/dev/null && running=$((running + 1)); done
+    rss=$(status_kb VmRSS); [ "${rss:-0}" -gt "$peak" ] && peak=$rss
+    rss=$(status_kb VmHWM); [ "${rss:-0}" -gt "$hwm" ] && hwm=$rss
+    [ "$running" -gt 0 ] && kill -0 "$SERVICE_PID" 2>/dev/null || break
+    nap 0.2
+  done
+  for i in "${pids[@]}"; do wait "$i" || true; done
+  local alive=yes; kill -0 "$SERVICE_PID" 2>/dev/null || alive=no
+  stop_service
+  local ok=yes line code first total size entries first_ok=yes
+  for i in 1 2 3 4; do
+    read -r code first total size <"$WORK/stream-$i.timing" || code=none
+    entries=$( (grep -o '"petId"' "$WORK/stream-$i.json" 2>/dev/null || true) | wc -l)
+    local complete=no
+    if [ "$code" = 200 ] && [ "$entries" = "$ITEMS" ] && [ "$(tail -c 1 "$WORK/stream-$i.json")" = "]" ]; then complete=yes; fi
+    [ "$complete" = yes ] || ok=no
+    # the first byte arrives well before the last: under a quarter of the total time
+    awk -v f="$first" -v t="$total" 'BEGIN { exit !(f < t / 4) }' || first_ok=no
+    log "$name GET $i: status=$code first_byte_s=$first total_s=$total bytes=$size entries=$entries complete=$complete"
+    line="${line:-} get${i}_first_s=$first get${i}_total_s=$total get${i}_complete=$complete"
+    rm -f "$WORK/stream-$i.json"
+  done
+  local patch_ok=no rss_ok=no
+  if [[ $patch == 200\ * ]] && awk -v t="${patch#* }" 'BEGIN { exit !(t < 2) }'; then patch_ok=yes; fi
+  [ "$hwm" -lt $((400 * 1024)) ] && [ "$hwm" -gt 0 ] && rss_ok=yes
+  local verdict=FAIL
+  [ "$ok$first_ok$patch_ok$rss_ok$alive" = yesyesyesyesyes ] && verdict=PASS
+  echo "$name items=$ITEMS heap=64m${line} patch=\"$patch\" rss_peak_sampled_mb=$(mb "$peak")" \
+       "rss_hwm_mb=$(mb "$hwm") alive=$alive all_complete=$ok first_byte_early=$first_ok patch_within_2s=$patch_ok" \
+       "rss_under_400mb=$rss_ok verdict=$verdict"
+}
+
+# ---------------------------------------------------------------- peers mode
+# compare.sh's peer line: NAME|PORT|KEY|ENV|START; the launcher is found through $PROJECT (compare.sh's
+# project root), the JDK through JAVA_HOME
+peer_line() {   # BACKEND
+  local port=39090 env="JAVA_HOME=$JAVA_HOME PETSTORE_API_KEYS=secret" kv
+  [ "$1" = pg ] && port=39091
+  for kv in "${SERVICE_ENV[@]}"; do env="$env $kv"; done
+  echo "project-$1|$port|secret|$env|export PETSTORE_PORT=\$PERF_PORT && exec \$PROJECT/bootstrap/target/petstore-inventory"
+}
+
+# ---------------------------------------------------------------- run
+IFS=',' read -r -a backend_list <<<"$BACKENDS"
+[ "$MODE" != peers ] || : >"$PEERS_OUT"
+for backend in "${backend_list[@]}"; do
+  case "$backend" in
+    h2|pg) ;;
+    *) die "unknown backend $backend (h2, pg)";;
+  esac
+  case "$MODE" in
+    load) load_run "$backend";;
+    streaming) PROBE_PATH=/v1/pets/1 streaming_run "$backend";;
+    peers) "prepare_$backend"; peer_line "$backend" >>"$PEERS_OUT";;
+  esac
+done
+[ "$MODE" != peers ] || log "the service's peer lines for compare.sh (with --items $ITEMS): $PEERS_OUT"
