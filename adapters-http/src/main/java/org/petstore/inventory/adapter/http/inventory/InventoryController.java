@@ -1,6 +1,5 @@
 package org.petstore.inventory.adapter.http.inventory;
 
-import io.micronaut.buffer.netty.NettyByteBufferFactory;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.io.buffer.ByteBuffer;
 import io.micronaut.http.HttpMethod;
@@ -94,7 +93,7 @@ final class InventoryController {
         }
         if (chunks.ended()) {
             chunks.close();
-            return json(NettyByteBufferFactory.DEFAULT.wrap(firstChunk));
+            return json(firstChunk);
         }
         Executor eventLoop = request instanceof NettyHttpRequest<?> netty
                 ? netty.getChannelHandlerContext().channel().eventLoop()
@@ -132,10 +131,14 @@ final class InventoryController {
         InventoryItem updated = updateStock.updateStock(new UpdateStockCommand(id, quantity));
         ByteBuf json = ByteBufAllocator.DEFAULT.buffer(InventoryJson.MAX_ITEM_BYTES);
         InventoryJson.writeItem(json, updated, true);
-        return json(NettyByteBufferFactory.DEFAULT.wrap(json));
+        return json(json);
     }
 
-    /** A 200 whose body is JSON already written: a buffer, or a publisher of buffers sent in chunks. */
+    /**
+     * A 200 whose body is JSON already written: a Netty buffer, sent as it is, or a publisher of buffers sent in
+     * chunks. The operations declare a body of bytes ({@link ByteBuffer}) so that Micronaut sends a publisher's
+     * buffers one after the other rather than as the elements of a JSON array.
+     */
     @SuppressWarnings("unchecked")
     private static HttpResponse<ByteBuffer<?>> json(Object body) {
         return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) HttpResponse.ok(body)

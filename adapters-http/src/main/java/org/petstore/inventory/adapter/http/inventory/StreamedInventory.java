@@ -1,7 +1,5 @@
 package org.petstore.inventory.adapter.http.inventory;
 
-import io.micronaut.buffer.netty.NettyByteBufferFactory;
-import io.micronaut.core.io.buffer.ByteBuffer;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.util.Objects;
@@ -24,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * returns) and when reading fails. A failure after the first chunk can only be signalled by aborting the connection
  * (the server logs it once): the client then never sees a complete array, never a shorter list.
  */
-final class StreamedInventory implements Publisher<ByteBuffer<?>> {
+final class StreamedInventory implements Publisher<ByteBuf> {
 
     private static final Logger LOG = LoggerFactory.getLogger(StreamedInventory.class);
 
@@ -49,7 +47,7 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
     }
 
     @Override
-    public void subscribe(Subscriber<? super ByteBuffer<?>> subscriber) {
+    public void subscribe(Subscriber<? super ByteBuf> subscriber) {
         Objects.requireNonNull(subscriber, "subscriber");
         if (!subscribed.compareAndSet(false, true)) {
             subscriber.onSubscribe(new Subscription() {
@@ -70,7 +68,7 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
     /** One subscriber's transfer. At most one thread runs {@link #run()} at a time: the one that set {@code busy}. */
     private final class Transfer implements Subscription, Runnable {
 
-        private final Subscriber<? super ByteBuffer<?>> subscriber;
+        private final Subscriber<? super ByteBuf> subscriber;
         private final AtomicLong demand = new AtomicLong();
         private final AtomicBoolean busy = new AtomicBoolean();
         private final AtomicBoolean released = new AtomicBoolean();
@@ -78,7 +76,7 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
         private volatile boolean invalidRequest;
         private boolean done;
 
-        Transfer(Subscriber<? super ByteBuffer<?>> subscriber) {
+        Transfer(Subscriber<? super ByteBuf> subscriber) {
             this.subscriber = subscriber;
         }
 
@@ -162,7 +160,7 @@ final class StreamedInventory implements Publisher<ByteBuffer<?>> {
                         chunk.release();
                         return;
                     }
-                    subscriber.onNext(NettyByteBufferFactory.DEFAULT.wrap(chunk));
+                    subscriber.onNext(chunk);
                     if (last) {
                         subscriber.onComplete();
                     }
