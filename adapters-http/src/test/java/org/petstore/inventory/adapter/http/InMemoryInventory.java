@@ -7,6 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
@@ -35,18 +39,63 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
     private RuntimeException nextFailure;
+    private Supplier<Stream<InventoryItem>> nextList;
+    private final AtomicInteger listsOpened = new AtomicInteger();
+    private final AtomicInteger listsClosed = new AtomicInteger();
+    private final AtomicLong entriesRead = new AtomicLong();
 
     /** Back to {@link #SEED}, with no update recorded. */
     synchronized void reset() {
         items.clear();
         updates.clear();
         nextFailure = null;
+        nextList = null;
+        entriesRead.set(0);
         SEED.reversed().forEach(item -> items.put(item.petId().value(), item));
     }
 
     /** No entries at all. */
     synchronized void clear() {
         items.clear();
+    }
+
+    /** Entries for pets 1 to {@code count}, their status and quantity cycling, instead of the current ones. */
+    synchronized void fill(int count) {
+        items.clear();
+        PetStatus[] statuses = PetStatus.values();
+        for (int petId = 1; petId <= count; petId++) {
+            items.put((long) petId, item(petId, petId % 1000, statuses[petId % statuses.length]));
+        }
+    }
+
+    /**
+     * The next list holds pets 1 to {@code count} as {@link #fill(int)} makes them, generated while it is read (so
+     * that it may be longer than memory allows); after {@code failAfter} entries it fails with {@code fault}, as a
+     * database that goes away in the middle of a read, unless {@code fault} is null.
+     */
+    synchronized void generateNextList(long count, long failAfter, RuntimeException fault) {
+        nextList = () -> LongStream.rangeClosed(1, count).mapToObj(petId -> {
+            if (fault != null && petId > failAfter) {
+                throw fault;
+            }
+            entriesRead.set(petId);
+            return item(petId, (int) (petId % 1000), PetStatus.values()[(int) (petId % PetStatus.values().length)]);
+        });
+    }
+
+    /** Lists handed out and not closed yet. */
+    int openLists() {
+        return listsOpened.get() - listsClosed.get();
+    }
+
+    /** Lists handed out since the start. */
+    int listsOpened() {
+        return listsOpened.get();
+    }
+
+    /** How many entries of a generated list were read. */
+    long entriesRead() {
+        return entriesRead.get();
     }
 
     /** The next call of either use case fails with this fault, as a broken backend would. */
@@ -57,7 +106,11 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
     @Override
     public synchronized Stream<InventoryItem> listInventory() {
         throwPendingFailure();
-        return List.copyOf(items.values()).stream();
+        Supplier<Stream<InventoryItem>> list = nextList;
+        nextList = null;
+        Stream<InventoryItem> entries = list == null ? List.copyOf(items.values()).stream() : list.get();
+        listsOpened.incrementAndGet();
+        return entries.onClose(listsClosed::incrementAndGet);
     }
 
     /** The entries as they are now. */

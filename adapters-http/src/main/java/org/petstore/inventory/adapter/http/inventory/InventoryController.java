@@ -1,6 +1,10 @@
 package org.petstore.inventory.adapter.http.inventory;
 
 import io.micronaut.core.annotation.Nullable;
+import io.micronaut.core.io.buffer.ByteBuffer;
+import io.micronaut.http.HttpMethod;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
@@ -13,18 +17,23 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.stream.Stream;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ApiException;
@@ -51,20 +60,45 @@ final class InventoryController {
 
     private final ListInventoryUseCase listInventory;
     private final UpdateStockUseCase updateStock;
+    private final Executor blocking;
 
-    InventoryController(ListInventoryUseCase listInventory, UpdateStockUseCase updateStock) {
+    InventoryController(ListInventoryUseCase listInventory, UpdateStockUseCase updateStock,
+            @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.listInventory = listInventory;
         this.updateStock = updateStock;
+        this.blocking = blocking;
     }
 
+    // The list is read from the use case's stream while it is written. A list that fits in one chunk is answered
+    // whole, with Content-Length; a longer one is streamed in chunks (Transfer-Encoding: chunked), each read when the
+    // client has taken the previous one. A failure before the first byte is answered as an error like any other.
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
-            useReturnTypeSchema = true)
-    List<InventoryItemResponse> listInventory() {
-        try (Stream<InventoryItem> entries = listInventory.listInventory()) {
-            return entries.map(InventoryItemResponse::from).toList();
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
+    HttpResponse<ByteBuffer<?>> listInventory(HttpRequest<?> request) {
+        Stream<InventoryItem> entries = listInventory.listInventory();
+        InventoryChunks chunks = new InventoryChunks(entries);
+        if (request.getMethod() == HttpMethod.HEAD) {
+            chunks.close();
+            return HttpResponse.ok();
         }
+        ByteBuf firstChunk;
+        try {
+            firstChunk = chunks.next(ByteBufAllocator.DEFAULT);
+        } catch (RuntimeException | Error e) {
+            chunks.close();
+            throw e;
+        }
+        if (chunks.ended()) {
+            chunks.close();
+            return json(firstChunk);
+        }
+        Executor eventLoop = request instanceof NettyHttpRequest<?> netty
+                ? netty.getChannelHandlerContext().channel().eventLoop()
+                : Runnable::run;
+        return json(new StreamedInventory(firstChunk, chunks, blocking, eventLoop, ByteBufAllocator.DEFAULT));
     }
 
     @Patch("/{petId}")
@@ -75,13 +109,14 @@ final class InventoryController {
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryUpdate.class)))
-    @ApiResponse(responseCode = "200", description = "The updated entry", useReturnTypeSchema = true)
+    @ApiResponse(responseCode = "200", description = "The updated entry", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InventoryItemResponse.class)))
     @ApiResponse(responseCode = "400", description = "Body missing required fields or containing invalid values",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
-    InventoryItemResponse updateInventory(
+    HttpResponse<ByteBuffer<?>> updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
@@ -93,6 +128,20 @@ final class InventoryController {
         }
         PetId id = PathParameters.petId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);
-        return InventoryItemResponse.from(updateStock.updateStock(new UpdateStockCommand(id, quantity)));
+        InventoryItem updated = updateStock.updateStock(new UpdateStockCommand(id, quantity));
+        ByteBuf json = ByteBufAllocator.DEFAULT.buffer(InventoryJson.MAX_ITEM_BYTES);
+        InventoryJson.writeItem(json, updated, true);
+        return json(json);
+    }
+
+    /**
+     * A 200 whose body is JSON already written: a Netty buffer, sent as it is, or a publisher of buffers sent in
+     * chunks. The operations declare a body of bytes ({@link ByteBuffer}) so that Micronaut sends a publisher's
+     * buffers one after the other rather than as the elements of a JSON array.
+     */
+    @SuppressWarnings("unchecked")
+    private static HttpResponse<ByteBuffer<?>> json(Object body) {
+        return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) HttpResponse.ok(body)
+                .contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 }
