@@ -4,7 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What an operator watches the running service with, on the embedded default: the health endpoints (no key needed;
- * details only with the key) and the Prometheus metrics (with the key).
+ * details only with the key), the Prometheus metrics (with the key), request ids and the access log.
  */
 class OperationsEndToEndTest {
 
@@ -112,5 +125,124 @@ class OperationsEndToEndTest {
         }
         assertTrue(metrics.contains("\npetstore_stock_updates_total 1.0\n"), metrics);
         assertTrue(metrics.contains("\npetstore_precondition_failures_total 0.0\n"), metrics);
+    }
+
+    private static final Pattern GENERATED_ID = Pattern.compile("[0-9a-f]{32}");
+
+    @Test
+    void aSaneRequestIdIsEchoedOnEveryResponseErrorsIncluded() {
+        String id = "client-7.a_B";
+        assertEquals(id, requestId(service.send(service.request("/v1/inventory").header("X-Request-Id", id)
+                .GET().build())));
+        assertEquals(id, requestId(service.send(service.anonymousRequest("/v1/inventory").header("X-Request-Id", id)
+                .GET().build())), "401 from security");
+        assertEquals(id, requestId(service.send(service.request("/v1/nothing-here").header("X-Request-Id", id)
+                .GET().build())), "404");
+        assertEquals(id, requestId(service.send(service.request("/v1/inventory").header("X-Request-Id", id)
+                .DELETE().build())), "405");
+        assertEquals(id, requestId(service.send(service.request("/v1/inventory/2").header("X-Request-Id", id)
+                .header("Content-Type", "application/json")
+                .method("PATCH", BodyPublishers.ofString("{\"quantity\": " + "1".repeat(70_000) + "}")).build())),
+                "413");
+        String longest = "x".repeat(128);
+        assertEquals(longest, requestId(service.send(service.request("/health/liveness")
+                .header("X-Request-Id", longest).GET().build())));
+    }
+
+    @Test
+    void anInsaneOrMissingRequestIdIsReplacedByAGeneratedOne() {
+        for (String insane : new String[] {"x".repeat(129), "has space", "semi;colon", "\u00e9t\u00e9"}) {
+            String id = requestId(service.send(service.request("/v1/inventory").header("X-Request-Id", insane)
+                    .GET().build()));
+            assertTrue(GENERATED_ID.matcher(id).matches(), insane + " -> " + id);
+        }
+        String first = requestId(service.get("/v1/inventory"));
+        String second = requestId(service.get("/v1/inventory"));
+        assertTrue(GENERATED_ID.matcher(first).matches(), first);
+        assertFalse(first.equals(second), "every request gets its own id");
+    }
+
+    @Test
+    void aRequestNettyCannotDecodeGetsAnIdToo() throws IOException {
+        String response = rawExchange("GET /v1/inventory HTTP/1.1\r\nHost: localhost\r\nX-Request-Id: raw-1\r\n"
+                + "Not a header line\r\n\r\n");
+
+        assertTrue(response.startsWith("HTTP/1.1 400 "), response);
+        assertTrue(response.toLowerCase(java.util.Locale.ROOT).contains("\r\nx-request-id: "), response);
+    }
+
+    @Test
+    void theAccessLogHasOneLinePerRequestWithItsIdAndNeverTheKey() {
+        ListAppender<ILoggingEvent> lines = capture("petstore.access", Level.INFO);
+        try {
+            service.send(service.request("/v1/inventory?page=1").header("X-Request-Id", "access-1").GET().build());
+            service.send(service.anonymousRequest("/v1/inventory").header("X-Request-Id", "access-2").GET().build());
+        } finally {
+            release("petstore.access", lines);
+        }
+
+        List<ILoggingEvent> events = lines.list.stream()
+                .filter(event -> event.getMDCPropertyMap().getOrDefault("requestId", "").startsWith("access-"))
+                .toList();
+        assertEquals(2, events.size(), lines.list.toString());
+        ILoggingEvent ok = events.get(0);
+        assertTrue(ok.getFormattedMessage().matches("GET /v1/inventory 200 \\d+ bytes \\d+ ms"),
+                ok.getFormattedMessage());
+        assertEquals("access-1", ok.getMDCPropertyMap().get("requestId"));
+        assertEquals(List.of("method", "path", "status", "bytes", "durationMs"),
+                ok.getKeyValuePairs().stream().map(pair -> pair.key).toList());
+        assertEquals("GET /v1/inventory 401 122 bytes", events.get(1).getFormattedMessage().replaceAll(" \\d+ ms$", ""));
+        for (ILoggingEvent event : events) {
+            assertFalse(event.getFormattedMessage().contains(RunningService.API_KEY));
+            assertFalse(String.valueOf(event.getKeyValuePairs()).contains(RunningService.API_KEY));
+        }
+    }
+
+    @Test
+    void whatIsLoggedWhileHandlingARequestCarriesItsId() {
+        String logger = "io.micronaut.security.filters.SecurityFilter";
+        ListAppender<ILoggingEvent> lines = capture(logger, Level.DEBUG);
+        try {
+            service.send(service.request("/v1/inventory").header("X-Request-Id", "traced-1").GET().build());
+        } finally {
+            release(logger, lines);
+        }
+
+        assertFalse(lines.list.isEmpty(), "the security filter logs at DEBUG");
+        for (ILoggingEvent event : lines.list) {
+            assertEquals("traced-1", event.getMDCPropertyMap().get("requestId"), event.getFormattedMessage());
+        }
+    }
+
+    private static String requestId(HttpResponse<String> response) {
+        return response.headers().firstValue("X-Request-Id").orElse("(none)");
+    }
+
+    private static ListAppender<ILoggingEvent> capture(String loggerName, Level level) {
+        Logger logger = (Logger) LoggerFactory.getLogger(loggerName);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        logger.setLevel(level);
+        return appender;
+    }
+
+    private static void release(String loggerName, ListAppender<ILoggingEvent> appender) {
+        Logger logger = (Logger) LoggerFactory.getLogger(loggerName);
+        logger.detachAppender(appender);
+        logger.setLevel(null);
+    }
+
+    private static String rawExchange(String request) throws IOException {
+        try (Socket socket = new Socket("localhost", service.port())) {
+            socket.setSoTimeout(5000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[8192];
+            int read = in.read(buffer);
+            return read < 0 ? "" : new String(buffer, 0, read, StandardCharsets.ISO_8859_1);
+        }
     }
 }
