@@ -1,6 +1,8 @@
 package org.petstore.inventory.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -19,7 +21,8 @@ import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 /**
  * The service while its PostgreSQL database goes away and comes back: requests are answered 503 with the Error body
  * (within the connection timeout, so clients are not left hanging), nothing is changed, and the service recovers by
- * itself once the database is back.
+ * itself once the database is back. Meanwhile {@code /health/readiness} is 503 and {@code /health/liveness} stays 200;
+ * readiness is 200 again when the database is back.
  */
 class DatabaseOutageEndToEndTest {
 
@@ -47,17 +50,43 @@ class DatabaseOutageEndToEndTest {
 
             assertUnavailable(service.get("/v1/inventory"));
             assertUnavailable(service.patch("/v1/inventory/4", "{\"quantity\": 71}"));
+            assertNotReadyButAlive(service);
 
             postgres = TestPostgres.startDedicated(postgresData, port);
 
             HttpResponse<String> recovered = awaitRecovery(service);
             assertEquals(200, recovered.statusCode(), recovered.body());
             assertEquals(StockUpdateEndToEndTest.demoInventoryWith(4, 70), recovered.body());
+            assertReadyAgain(service);
             assertEquals("{\"petId\":4,\"quantity\":72,\"status\":\"available\"}",
                     service.patch("/v1/inventory/4", "{\"quantity\": 72}").body());
         } finally {
             postgres.close();
         }
+    }
+
+    /** Readiness follows the database (503, and with the key which check failed); liveness does not. */
+    private static void assertNotReadyButAlive(RunningService service) {
+        HttpResponse<String> readiness = service.send(service.anonymousRequest("/health/readiness").GET().build());
+        assertEquals(503, readiness.statusCode(), readiness.body());
+        assertEquals("{\"status\":\"DOWN\"}", readiness.body());
+
+        HttpResponse<String> detailed = service.get("/health/readiness");
+        assertEquals(503, detailed.statusCode(), detailed.body());
+        assertTrue(detailed.body().contains("\"database\":{\"name\":\"petstore-inventory\",\"status\":\"DOWN\","
+                + "\"details\":{\"backend\":\"PostgreSQL\",\"error\":\"the database "), detailed.body());
+        assertFalse(detailed.body().contains("jdbc:"), detailed.body());
+
+        HttpResponse<String> liveness = service.send(service.anonymousRequest("/health/liveness").GET().build());
+        assertEquals(200, liveness.statusCode(), liveness.body());
+        assertEquals("{\"status\":\"UP\"}", liveness.body());
+    }
+
+    /** Readiness is UP again without a restart once the database answers. */
+    private static void assertReadyAgain(RunningService service) {
+        HttpResponse<String> readiness = service.send(service.anonymousRequest("/health/readiness").GET().build());
+        assertEquals(200, readiness.statusCode(), readiness.body());
+        assertEquals("{\"status\":\"UP\"}", readiness.body());
     }
 
     private static void assertUnavailable(HttpResponse<String> response) {

@@ -1,0 +1,155 @@
+package org.petstore.inventory.adapter.http.observability;
+
+import io.micronaut.context.event.BeanCreatedEvent;
+import io.micronaut.context.event.BeanCreatedEventListener;
+import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
+import io.micronaut.http.server.netty.NettyServerCustomizer;
+import io.netty.buffer.ByteBufHolder;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.LastHttpContent;
+import jakarta.inject.Singleton;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Sees every HTTP exchange where it enters and leaves the server, right behind Netty's HTTP codec, so that nothing
+ * answered escapes it (401 from security, 404, 405, 413, requests Netty could not decode):
+ * <ul>
+ *     <li>gives the request its id ({@link RequestId}): the request's {@code X-Request-Id} header is replaced by the
+ *     sane or generated id before Micronaut sees it, and the response carries the same id;</li>
+ *     <li>writes the access log line (logger {@code petstore.access}): method, path (without the query), status,
+ *     body bytes sent, duration in milliseconds and the request id, with the id also in the logging context. The
+ *     request's headers, {@code Authorization} among them, are never logged.</li>
+ * </ul>
+ */
+@Singleton
+final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+
+    static final String HANDLER_NAME = "petstore-exchange-observer";
+    static final Logger ACCESS_LOG = LoggerFactory.getLogger("petstore.access");
+
+    private final boolean accessLog;
+
+    ExchangeObserver(AccessLogConfiguration configuration) {
+        this.accessLog = configuration.accessLog();
+    }
+
+    @Override
+    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
+        event.getBean().register(new Customizer(null, accessLog));
+        return event.getBean();
+    }
+
+    private record Customizer(Channel channel, boolean accessLog) implements NettyServerCustomizer {
+
+        @Override
+        public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
+            return role == ChannelRole.CONNECTION ? new Customizer(channel, accessLog) : this;
+        }
+
+        @Override
+        public void onStreamPipelineBuilt() {
+            if (channel != null && channel.pipeline().get(HANDLER_NAME) == null
+                    && channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null) {
+                channel.pipeline().addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER_NAME,
+                        new Handler(accessLog));
+            }
+        }
+    }
+
+    /** One exchange on its way through: what the access line needs. */
+    private static final class Exchange {
+        final String id;
+        final String method;
+        final String path;
+        final long startNanos;
+        int status;
+        long bytes;
+
+        Exchange(String id, String method, String path, long startNanos) {
+            this.id = id;
+            this.method = method;
+            this.path = path;
+            this.startNanos = startNanos;
+        }
+    }
+
+    /** Per connection: HTTP/1.1 answers requests in order, so the exchanges wait in a queue. */
+    private static final class Handler extends ChannelDuplexHandler {
+
+        private final boolean accessLog;
+        private final Deque<Exchange> exchanges = new ArrayDeque<>();
+        private Exchange responding;
+
+        Handler(boolean accessLog) {
+            this.accessLog = accessLog;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof HttpRequest request) {
+                String id = RequestId.of(request.headers().get(RequestId.HEADER));
+                request.headers().set(RequestId.HEADER, id);
+                exchanges.addLast(new Exchange(id, request.method().name(), pathOf(request.uri()), System.nanoTime()));
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (msg instanceof HttpResponse response
+                    && response.status().codeClass() != HttpStatusClass.INFORMATIONAL) {
+                responding = exchanges.pollFirst();
+                if (responding == null) {
+                    responding = new Exchange(RequestId.generate(), "-", "-", System.nanoTime());
+                }
+                responding.status = response.status().code();
+                response.headers().set(RequestId.HEADER, responding.id);
+            }
+            if (responding != null && msg instanceof ByteBufHolder content) {
+                responding.bytes += content.content().readableBytes();
+            }
+            if (responding != null && msg instanceof LastHttpContent) {
+                log(responding);
+                responding = null;
+            }
+            ctx.write(msg, promise);
+        }
+
+        private void log(Exchange exchange) {
+            if (!accessLog || !ACCESS_LOG.isInfoEnabled()) {
+                return;
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - exchange.startNanos);
+            MDC.put(RequestId.LOGGING_KEY, exchange.id);
+            try {
+                ACCESS_LOG.atInfo()
+                        .addKeyValue("method", exchange.method)
+                        .addKeyValue("path", exchange.path)
+                        .addKeyValue("status", exchange.status)
+                        .addKeyValue("bytes", exchange.bytes)
+                        .addKeyValue("durationMs", millis)
+                        .log("{} {} {} {} bytes {} ms", exchange.method, exchange.path, exchange.status,
+                                exchange.bytes, millis);
+            } finally {
+                MDC.remove(RequestId.LOGGING_KEY);
+            }
+        }
+
+        /** The request-target without its query: queries are not logged. */
+        private static String pathOf(String uri) {
+            int query = uri.indexOf('?');
+            return query < 0 ? uri : uri.substring(0, query);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The service's own logback configuration ({@code logback.xml}), as an operator selects it with
+ * {@code PETSTORE_LOG_FORMAT}: readable text by default, one JSON object per line with {@code json}.
+ */
+class LogFormatTest {
+
+    @Test
+    void jsonFormatWritesEveryEventAsOneJsonObjectWithTheRequestId() throws Exception {
+        List<String> lines = logWith("json");
+
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        for (String line : lines) {
+            assertTrue(line.startsWith("{\"timestamp\":") && line.endsWith("}"), line);
+        }
+        assertTrue(lines.get(0).contains("\"level\":\"INFO\""), lines.get(0));
+        assertTrue(lines.get(0).contains("\"loggerName\":\"petstore.test\""), lines.get(0));
+        assertTrue(lines.get(0).contains("\"mdc\": {\"requestId\":\"req-1\"}"), lines.get(0));
+        assertTrue(lines.get(0).contains("\"formattedMessage\":\"stock of pet 2 set to 5\""), lines.get(0));
+        assertTrue(lines.get(1).contains("\"kvpList\": [{\"status\":\"200\"}]"), lines.get(1));
+        assertTrue(lines.get(2).contains("\"throwable\":{\"className\":\"java.lang.IllegalStateException\""),
+                lines.get(2));
+    }
+
+    @Test
+    void textFormatIsTheDefaultAndShowsTheRequestIdAfterTheLogger() throws Exception {
+        List<String> lines = logWith(null);
+
+        assertTrue(lines.get(0).matches("\\S+ INFO  \\[.+] petstore.test \\[req-1] - stock of pet 2 set to 5"),
+                lines.get(0));
+        assertTrue(lines.get(1).endsWith("petstore.test - no request"), lines.get(1));
+    }
+
+    /** Configures a fresh logback from the service's logback.xml and logs three events to a captured stdout. */
+    private static List<String> logWith(String format) throws Exception {
+        PrintStream original = System.out;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        LoggerContext context = new LoggerContext();
+        // the MDC that org.slf4j.MDC writes to: the one of the logback the tests run with
+        context.setMDCAdapter(((LoggerContext) LoggerFactory.getILoggerFactory()).getMDCAdapter());
+        try {
+            System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            if (format != null) {
+                context.putProperty("PETSTORE_LOG_FORMAT", format);
+            }
+            JoranConfigurator configurator = new JoranConfigurator();
+            configurator.setContext(context);
+            configurator.doConfigure(LogFormatTest.class.getResource("/logback.xml"));
+            Logger logger = context.getLogger("petstore.test");
+            MDC.put("requestId", "req-1");
+            try {
+                logger.info("stock of pet {} set to {}", 2, 5);
+            } finally {
+                MDC.remove("requestId");
+            }
+            if (format == null) {
+                logger.info("no request");
+            } else {
+                logger.atInfo().addKeyValue("status", 200).log("answered");
+                logger.error("failed", new IllegalStateException("line one\nline two"));
+            }
+        } finally {
+            context.stop();
+            System.setOut(original);
+        }
+
+        return captured.toString(StandardCharsets.UTF_8).lines().toList();
+    }
+}
