@@ -7,24 +7,28 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Stream;
+import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
- * ascending {@code petId} order, an update changes only the quantity, and an unknown pet is
+ * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
+ * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
  * {@link InventoryItemNotFoundException}. It records every update command, so a test can prove that a rejected request
- * never reached the use case.
+ * never reached the use case, and counts the lists read, so a test can prove that a 304 read none.
  */
 @Singleton
-final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCase {
+final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryItem> SEED = List.of(
@@ -34,12 +38,14 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
 
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
+    private int listsRead;
     private RuntimeException nextFailure;
 
     /** Back to {@link #SEED}, with no update recorded. */
     synchronized void reset() {
         items.clear();
         updates.clear();
+        listsRead = 0;
         nextFailure = null;
         SEED.reversed().forEach(item -> items.put(item.petId().value(), item));
     }
@@ -55,9 +61,32 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
     }
 
     @Override
-    public synchronized Stream<InventoryItem> listInventory() {
+    public synchronized InventorySnapshot listInventory() {
         throwPendingFailure();
-        return List.copyOf(items.values()).stream();
+        listsRead++;
+        List<InventoryItem> entries = List.copyOf(items.values());
+        return new InventorySnapshot(InventoryVersion.of(entries), entries.stream());
+    }
+
+    @Override
+    public synchronized InventoryVersion currentInventoryVersion() {
+        throwPendingFailure();
+        return InventoryVersion.of(List.copyOf(items.values()));
+    }
+
+    @Override
+    public synchronized InventoryItem findInventoryItem(PetId petId) {
+        throwPendingFailure();
+        InventoryItem entry = items.get(petId.value());
+        if (entry == null) {
+            throw new InventoryItemNotFoundException(petId);
+        }
+        return entry;
+    }
+
+    /** The lists read through {@link #listInventory()} since the last {@link #reset()}. */
+    synchronized int listsRead() {
+        return listsRead;
     }
 
     /** The entries as they are now. */
@@ -72,6 +101,9 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
         InventoryItem current = items.get(command.petId().value());
         if (current == null) {
             throw new InventoryItemNotFoundException(command.petId());
+        }
+        if (!command.expected().allow(current.version())) {
+            throw new StaleInventoryItemException(command.petId());
         }
         InventoryItem updated = current.withQuantity(command.quantity());
         items.put(updated.petId().value(), updated);

@@ -2,6 +2,8 @@ package org.petstore.inventory.adapter.http.inventory;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
@@ -17,6 +19,7 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -25,21 +28,37 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import java.util.stream.Stream;
+import java.util.Optional;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
+import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
- * The {@code inventory} operations: {@code listInventory} and the experimental {@code updateInventory}.
+ * The {@code inventory} operations: {@code listInventory}, and the experimental {@code getInventoryItem} and
+ * {@code updateInventory}.
+ *
+ * <p>Conditional requests (RFC 9110 §13): every entry has a strong entity tag, the list a weak one (see
+ * {@link InventoryTags}), sent as {@code ETag}. A {@code GET} with {@code If-None-Match} naming the current tag is
+ * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored (the answer is
+ * the full 200, always a correct answer to a {@code GET}). A {@code PATCH} with {@code If-Match} changes the entry
+ * only if one of the tags is its current one, by strong comparison, in one atomic compare-and-set in the database;
+ * otherwise 412. The checks of a {@code PATCH}, in order: authentication (401, before the controller), the body's
+ * media type (415), {@code petId} (400), the body (400), the {@code If-Match} syntax (400), its presence when
+ * {@code petstore.require-if-match} is on (428), then the store: an unknown pet is 404 with or without
+ * {@code If-Match} (RFC 9110 §13.2.1: a request that would fail without its preconditions ignores them), a stale
+ * entry 412.
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -49,12 +68,20 @@ import org.petstore.inventory.domain.Quantity;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
 
-    private final ListInventoryUseCase listInventory;
-    private final UpdateStockUseCase updateStock;
+    private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
+            + "every change of the entry";
 
-    InventoryController(ListInventoryUseCase listInventory, UpdateStockUseCase updateStock) {
+    private final ListInventoryUseCase listInventory;
+    private final FindInventoryItemUseCase findInventoryItem;
+    private final UpdateStockUseCase updateStock;
+    private final ConditionalUpdatesConfiguration conditionalUpdates;
+
+    InventoryController(ListInventoryUseCase listInventory, FindInventoryItemUseCase findInventoryItem,
+            UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates) {
         this.listInventory = listInventory;
+        this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
+        this.conditionalUpdates = conditionalUpdates;
     }
 
     @Get
@@ -62,9 +89,42 @@ final class InventoryController {
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
             useReturnTypeSchema = true)
     List<InventoryItemResponse> listInventory() {
-        try (Stream<InventoryItem> entries = listInventory.listInventory()) {
-            return entries.map(InventoryItemResponse::from).toList();
+        try (InventorySnapshot snapshot = listInventory.listInventory()) {
+            return snapshot.items().map(InventoryItemResponse::from).toList();
         }
+    }
+
+    @Get("/{petId}")
+    @Operation(operationId = "getInventoryItem", summary = "Returns the stock level of one pet, with its entity tag.",
+            description = "Experimental: the entry's strong ETag changes with every change of the entry; send it in "
+                    + "If-Match to update only the entry you read, or in If-None-Match to be told 304 when it "
+                    + "is unchanged.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_NONE_MATCH, required = false,
+            description = "Entity tags of the entry the client holds (or *): 304 when one is the current tag",
+            schema = @Schema(type = "string"))
+    @ApiResponse(responseCode = "200", description = "The entry", headers = @io.swagger.v3.oas.annotations.headers
+            .Header(name = HttpHeaders.ETAG, description = ENTRY_TAG, schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "304", description = "Not modified: If-None-Match names the entry's current tag",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = ENTRY_TAG,
+                    schema = @Schema(type = "string")))
+    @ApiResponse(responseCode = "400", description = "petId is not an integer from 1 to 9223372036854775807",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    HttpResponse<InventoryItemResponse> getInventoryItem(
+            @Parameter(description = "ID of the pet whose stock to read", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId,
+            HttpRequest<?> request) {
+        InventoryItem entry = findInventoryItem.findInventoryItem(PathParameters.petId(petId));
+        EntityTag tag = InventoryTags.of(entry);
+        if (ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag)).isPresent()) {
+            return notModified(tag);
+        }
+        return HttpResponse.ok(InventoryItemResponse.from(entry)).header(HttpHeaders.ETAG, tag.toString());
     }
 
     @Patch("/{petId}")
@@ -75,24 +135,77 @@ final class InventoryController {
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryUpdate.class)))
-    @ApiResponse(responseCode = "200", description = "The updated entry", useReturnTypeSchema = true)
+    @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_MATCH, required = false,
+            description = "Update only if the entry's current ETag is one of these strong tags (or *, any version); "
+                    + "required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true",
+            schema = @Schema(type = "string"))
+    @ApiResponse(responseCode = "200", description = "The updated entry", headers = @io.swagger.v3.oas.annotations
+            .headers.Header(name = HttpHeaders.ETAG, description = ENTRY_TAG, schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = InventoryItemResponse.class)))
     @ApiResponse(responseCode = "400", description = "Body missing required fields or containing invalid values",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
+            + "changed since it was read; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
+            + "was not sent; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
-    InventoryItemResponse updateInventory(
+    HttpResponse<InventoryItemResponse> updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body) {
+            @Parameter(hidden = true) @Nullable @Body String body,
+            HttpRequest<?> request) {
         if (contentType == null) {
             // @Consumes lets a request without Content-Type through; the body must still say it is JSON
             throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         }
         PetId id = PathParameters.petId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);
-        return InventoryItemResponse.from(updateStock.updateStock(new UpdateStockCommand(id, quantity)));
+        ExpectedVersions expected = ifMatch(request, id);
+        InventoryItem updated;
+        try {
+            updated = updateStock.updateStock(new UpdateStockCommand(id, quantity, expected));
+        } catch (StaleInventoryItemException stale) {
+            throw new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
+                    + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
+                    + id + ") and retry with its ETag");
+        }
+        return HttpResponse.ok(InventoryItemResponse.from(updated))
+                .header(HttpHeaders.ETAG, InventoryTags.of(updated).toString());
+    }
+
+    /** {@code If-None-Match}, when the request has one that follows the grammar; one that does not is ignored. */
+    private static Optional<EntityTag.Condition> ifNoneMatch(HttpRequest<?> request) {
+        List<String> fieldLines = request.getHeaders().getAll(HttpHeaders.IF_NONE_MATCH);
+        return fieldLines.isEmpty() ? Optional.empty() : EntityTag.parseCondition(fieldLines);
+    }
+
+    /**
+     * The versions {@code If-Match} accepts: any without the header (unless it is required: 428), and 400 for a
+     * header that does not follow the grammar, which is never taken for no condition at all.
+     */
+    private ExpectedVersions ifMatch(HttpRequest<?> request, PetId petId) {
+        List<String> fieldLines = request.getHeaders().getAll(HttpHeaders.IF_MATCH);
+        if (fieldLines.isEmpty()) {
+            if (conditionalUpdates.requireIfMatch()) {
+                throw new ApiException(ErrorCode.PRECONDITION_REQUIRED);
+            }
+            return ExpectedVersions.any();
+        }
+        EntityTag.Condition condition = EntityTag.parseCondition(fieldLines).orElseThrow(() -> new ApiException(
+                ErrorCode.BAD_REQUEST, "If-Match must be * or a comma-separated list of entity tags in double "
+                        + "quotes, such as the entry's ETag \"" + petId + ".1\""));
+        return InventoryTags.expectedBy(condition, petId);
+    }
+
+    /** 304: no body, the current tag. */
+    private static <T> HttpResponse<T> notModified(EntityTag tag) {
+        return HttpResponse.<T>notModified().header(HttpHeaders.ETAG, tag.toString());
     }
 }
