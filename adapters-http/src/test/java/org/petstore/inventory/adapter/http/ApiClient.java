@@ -58,6 +58,11 @@ final class ApiClient {
         return new Request(method, path);
     }
 
+    /** The {@code host:port} the server listens on, as a {@code Host} header names it. */
+    String hostAndPort() {
+        return server.getURL().getHost() + ':' + server.getURL().getPort();
+    }
+
     /**
      * Sends a request exactly as given, byte for byte: the request line, a {@code Host} header, the given header
      * lines and {@code Connection: close}, with no body.
@@ -116,6 +121,12 @@ final class ApiClient {
             return withoutContentType(content).header("Content-Type", contentType);
         }
 
+        /** A body of bytes (e.g. compressed), with the given {@code Content-Type}. */
+        Request bytes(String contentType, byte[] content) {
+            body = BodyPublishers.ofByteArray(content);
+            return header("Content-Type", contentType);
+        }
+
         /** A body sent without any {@code Content-Type} header. */
         Request withoutContentType(String content) {
             body = BodyPublishers.ofString(content, StandardCharsets.UTF_8);
@@ -141,8 +152,13 @@ final class ApiClient {
         }
     }
 
+    /** A connection to the server on which the test writes bytes and reads responses one by one. */
+    RawConnection connect() {
+        return new RawConnection(server.getURL(), TIMEOUT);
+    }
+
     /** Reads one HTTP/1.1 response from a socket: status line, headers, and a body by Content-Length or chunks. */
-    private static final class RawResponseReader {
+    static final class RawResponseReader {
 
         private final InputStream in;
 
@@ -151,10 +167,15 @@ final class ApiClient {
         }
 
         static ApiResponse read(InputStream in) throws IOException {
-            return new RawResponseReader(in).response();
+            return new RawResponseReader(in).response(false);
         }
 
-        private ApiResponse response() throws IOException {
+        /** A response to {@code HEAD}: its headers describe a body that is not sent. */
+        static ApiResponse readHead(InputStream in) throws IOException {
+            return new RawResponseReader(in).response(true);
+        }
+
+        private ApiResponse response(boolean head) throws IOException {
             String statusLine = line();
             int status = Integer.parseInt(statusLine.split(" ", 3)[1]);
             Map<String, List<String>> headers = new LinkedHashMap<>();
@@ -163,7 +184,7 @@ final class ApiClient {
                 headers.computeIfAbsent(line.substring(0, colon).trim(), name -> new ArrayList<>())
                         .add(line.substring(colon + 1).trim());
             }
-            byte[] body = headers.keySet().stream().anyMatch("Transfer-Encoding"::equalsIgnoreCase)
+            byte[] body = head ? new byte[0] : headers.keySet().stream().anyMatch("Transfer-Encoding"::equalsIgnoreCase)
                     ? chunkedBody()
                     : in.readNBytes(contentLength(headers));
             return new ApiResponse(status, headers, new String(body, StandardCharsets.UTF_8));

@@ -31,6 +31,9 @@ public enum ErrorCode {
     /** The client accepts no media type this API produces. */
     NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE,
             "This API answers only with application/json: accept it in the Accept header"),
+    /** The request head did not arrive completely within the configured time. */
+    REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT,
+            "The request did not arrive in time: send the request line and headers at once"),
     /** A conditional request's precondition ({@code If-Match}) does not hold: the entry has changed. */
     PRECONDITION_FAILED(HttpStatus.PRECONDITION_FAILED,
             "The entry has changed since the version If-Match names: read it again and retry with its current ETag"),

@@ -5,16 +5,21 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The API keys the service accepts, from {@code petstore.api-keys} (environment: {@code PETSTORE_API_KEYS},
- * comma-separated; several keys let clients rotate). Only SHA-256 digests are kept, and a presented key is compared
- * with every one of them in constant time, so neither a key nor its length leaks through timing.
+ * comma-separated; several keys let clients rotate). An entry is a key, or {@code sha256:} and the 64 hex digits of
+ * the SHA-256 digest of a key's UTF-8 bytes, so that the configuration need not hold the key itself; both kinds may
+ * be mixed. Only SHA-256 digests are kept, and a presented key is compared with every one of them in constant time,
+ * so neither a key nor its length leaks through timing. Neither a key nor a digest is ever logged.
  *
  * <p>When no key is configured, a random key is generated at startup and printed once, so that a first run works
  * and is still protected.
@@ -23,6 +28,8 @@ import org.slf4j.LoggerFactory;
 final class ApiKeys {
 
     static final String PROPERTY = "petstore.api-keys";
+    static final String DIGEST_PREFIX = "sha256:";
+    private static final Pattern DIGEST = Pattern.compile("[0-9a-fA-F]{64}");
     private static final Logger LOG = LoggerFactory.getLogger(ApiKeys.class);
     private static final int GENERATED_KEY_BYTES = 32;
 
@@ -43,7 +50,11 @@ final class ApiKeys {
         } else {
             LOG.info("Accepting {} configured API key(s)", keys.size());
         }
-        this.digests = keys.stream().map(ApiKeys::sha256).toList();
+        List<byte[]> accepted = new ArrayList<>();
+        for (int i = 0; i < keys.size(); i++) {
+            accepted.add(digestOf(keys.get(i), i + 1));
+        }
+        this.digests = List.copyOf(accepted);
     }
 
     /** Whether the presented key is one of the accepted keys. Takes the same time whichever key matches. */
@@ -54,6 +65,20 @@ final class ApiKeys {
             accepted |= MessageDigest.isEqual(digest, presented);
         }
         return accepted;
+    }
+
+    /** The digest an entry stands for: given after {@code sha256:}, or that of the key. */
+    private static byte[] digestOf(String entry, int position) {
+        if (!entry.regionMatches(true, 0, DIGEST_PREFIX, 0, DIGEST_PREFIX.length())) {
+            return sha256(entry);
+        }
+        String hex = entry.substring(DIGEST_PREFIX.length());
+        if (!DIGEST.matcher(hex).matches()) {
+            throw new IllegalArgumentException("Entry " + position + " of " + PROPERTY + " (PETSTORE_API_KEYS) starts "
+                    + "with '" + DIGEST_PREFIX + "' but is not followed by the 64 hex digits of a SHA-256 digest: "
+                    + "compute one with: printf %s \"$KEY\" | sha256sum");
+        }
+        return HexFormat.of().parseHex(hex);
     }
 
     private static String generateKey() {

@@ -29,6 +29,7 @@ final class DecoderFailures implements ErrorExplanation {
             return Optional.empty();
         }
         return Optional.of(switch (result.cause()) {
+            case ApiException refused -> refused;
             case MalformedUriGuard.MalformedRequestUriException _ -> new ApiException(ErrorCode.BAD_REQUEST,
                     "The request URI is not valid: send an absolute path and percent-encode characters not allowed "
                             + "in a URI");

@@ -1,10 +1,5 @@
 package org.petstore.inventory.adapter.http.transport;
 
-import io.micronaut.context.event.BeanCreatedEvent;
-import io.micronaut.context.event.BeanCreatedEventListener;
-import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
-import io.micronaut.http.server.netty.NettyServerCustomizer;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -12,7 +7,6 @@ import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.DefaultHttpRequest;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.util.ReferenceCountUtil;
-import jakarta.inject.Singleton;
 import java.net.URI;
 import java.net.URISyntaxException;
 
@@ -20,17 +14,13 @@ import java.net.URISyntaxException;
  * Marks a request whose URI cannot be parsed (for example a broken percent-escape such as {@code %zz}) as a decoding
  * failure before Micronaut sees it. Micronaut would otherwise answer it as an anonymous request to {@code /}, so a
  * caller with a valid key would get a misleading 401 instead of 400 {@code BAD_REQUEST}; {@link DecoderFailures}
- * answers it.
+ * answers it. {@link TransportPipeline} installs it.
  */
-@Singleton
-final class MalformedUriGuard implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+final class MalformedUriGuard {
 
     static final String HANDLER_NAME = "petstore-malformed-uri-guard";
 
-    @Override
-    public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-        event.getBean().register(new Customizer(null));
-        return event.getBean();
+    private MalformedUriGuard() {
     }
 
     /** Whether Micronaut can build its request from this request-target. */
@@ -43,25 +33,8 @@ final class MalformedUriGuard implements BeanCreatedEventListener<NettyServerCus
         }
     }
 
-    private record Customizer(Channel channel) implements NettyServerCustomizer {
-
-        @Override
-        public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
-            return new Customizer(channel);
-        }
-
-        @Override
-        public void onStreamPipelineBuilt() {
-            if (channel != null && channel.pipeline().get(HANDLER_NAME) == null
-                    && channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_MICRONAUT_INBOUND) != null) {
-                channel.pipeline().addBefore(ChannelPipelineCustomizer.HANDLER_MICRONAUT_INBOUND, HANDLER_NAME,
-                        Handler.INSTANCE);
-            }
-        }
-    }
-
     @ChannelHandler.Sharable
-    private static final class Handler extends ChannelInboundHandlerAdapter {
+    static final class Handler extends ChannelInboundHandlerAdapter {
 
         static final Handler INSTANCE = new Handler();
 

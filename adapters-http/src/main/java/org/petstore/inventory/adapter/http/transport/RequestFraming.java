@@ -1,0 +1,112 @@
+package org.petstore.inventory.adapter.http.transport;
+
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.DecoderResult;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import java.util.List;
+import org.petstore.inventory.adapter.http.error.ApiException;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
+
+/**
+ * The HTTP/1.1 message framing (RFC 9112) Netty's decoder leaves to the server, checked before Micronaut sees a
+ * request. One instance per connection.
+ * <ul>
+ *     <li>An HTTP/1.1 request needs exactly one {@code Host} header (§3.2): otherwise 400.</li>
+ *     <li>The only transfer coding is {@code chunked} (§6.1): any other is refused with 400, never applied (Micronaut
+ *     would decompress a body whose {@code Transfer-Encoding} names gzip).</li>
+ *     <li>A malformed chunked body is 400 and the connection is closed after the answer: the decoder cannot find
+ *     the next request in what follows.</li>
+ *     <li>{@code HEAD} is answered as {@code GET} would be: Micronaut runs the {@code GET} route, and Netty's encoder,
+ *     which knows the request was {@code HEAD}, sends the headers (with {@code Content-Type} and
+ *     {@code Content-Length}) and drops the body (RFC 9110 §9.3.2).</li>
+ * </ul>
+ * A request refused here is marked as a decoding failure; {@link DecoderFailures} answers it and Micronaut closes the
+ * connection after the answer.
+ */
+final class RequestFraming extends ChannelDuplexHandler {
+
+    static final String HANDLER_NAME = "petstore-request-framing";
+
+    /** Requests read whose response is not completely written yet. */
+    private int unanswered;
+    private boolean closeAfterResponse;
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof HttpRequest request) {
+            unanswered++;
+            if (request.decoderResult().isSuccess()) {
+                check(request);
+            }
+            ctx.fireChannelRead(msg);
+        } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
+            ReferenceCountUtil.release(msg);
+            malformedBody(ctx);
+        } else {
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    private static void check(HttpRequest request) {
+        List<String> hosts = request.headers().getAll(HttpHeaderNames.HOST);
+        if (request.protocolVersion().equals(HttpVersion.HTTP_1_1) && hosts.size() != 1) {
+            refuse(request, "An HTTP/1.1 request needs exactly one Host header; this one has " + hosts.size());
+            return;
+        }
+        List<String> transferCodings = request.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
+        if (!transferCodings.isEmpty() && !(transferCodings.size() == 1
+                && HttpHeaderValues.CHUNKED.contentEqualsIgnoreCase(transferCodings.getFirst().trim()))) {
+            refuse(request, "The only transfer coding this server accepts is chunked: send the body with "
+                    + "'Transfer-Encoding: chunked' or a Content-Length");
+            return;
+        }
+        if (request.method().equals(HttpMethod.HEAD)) {
+            request.setMethod(HttpMethod.GET);
+        }
+    }
+
+    private static void refuse(HttpRequest request, String message) {
+        request.setDecoderResult(DecoderResult.failure(new ApiException(ErrorCode.BAD_REQUEST, message)));
+    }
+
+    /** Fails the body Micronaut is reading, so that the request is answered 400; then the connection is closed. */
+    private void malformedBody(ChannelHandlerContext ctx) {
+        closeAfterResponse = true;
+        if (unanswered == 0) {
+            ctx.close();
+            return;
+        }
+        ctx.fireExceptionCaught(new MalformedChunkedBody());
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof HttpResponse interim && interim.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
+            ctx.write(msg, promise);
+            return;
+        }
+        if (closeAfterResponse && msg instanceof HttpResponse response) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        if (msg instanceof LastHttpContent) {
+            unanswered = Math.max(0, unanswered - 1);
+            if (closeAfterResponse && unanswered == 0) {
+                ctx.write(msg, promise.unvoid()).addListener(ChannelFutureListener.CLOSE);
+                return;
+            }
+        }
+        ctx.write(msg, promise);
+    }
+}

@@ -1,0 +1,42 @@
+package org.petstore.inventory.adapter.http.transport;
+
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+
+/**
+ * Puts on every response the service writes, errors included, also those the HTTP server answers before any route
+ * or filter sees the request (an unreadable request line, oversized headers):
+ * <ul>
+ *     <li>{@code Cache-Control: no-store}: stock is live data, per key; no cache may keep it (a client can still
+ *     revalidate with {@code If-None-Match});</li>
+ *     <li>{@code X-Content-Type-Options: nosniff}: a client takes the body for what its {@code Content-Type} says;</li>
+ *     <li>on a 415, {@code Accept-Encoding: gzip, deflate}: the content codings a request body may have
+ *     (RFC 9110 §12.5.3).</li>
+ * </ul>
+ */
+@ChannelHandler.Sharable
+final class ResponseHeaders extends ChannelDuplexHandler {
+
+    static final ResponseHeaders INSTANCE = new ResponseHeaders();
+    static final String HANDLER_NAME = "petstore-response-headers";
+
+    private ResponseHeaders() {
+    }
+
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (msg instanceof HttpResponse response) {
+            response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
+            response.headers().set("X-Content-Type-Options", "nosniff");
+            if (response.status().equals(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE)) {
+                response.headers().set(HttpHeaderNames.ACCEPT_ENCODING, ContentDecoding.ACCEPTED);
+            }
+        }
+        ctx.write(msg, promise);
+    }
+}

@@ -1,0 +1,123 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.AppenderBase;
+import ch.qos.logback.core.joran.spi.JoranException;
+import java.net.URL;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/**
+ * No API key, configured or presented, reaches a log line at any level: the application runs with its own logging
+ * configuration ({@code logback.xml}) and the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}), starts with a
+ * plain key and a key given by its digest, answers requests with both, with a wrong key and with errors, and every
+ * line logged meanwhile, with its arguments, exception messages and MDC, is searched for the keys.
+ */
+class SecretsNeverLoggedEndToEndTest {
+
+    private static final String PLAIN_KEY = "plain-key-9f3c1e7a";
+    private static final String DIGESTED_KEY = "digested-key-5d2b8c40";
+    private static final String WRONG_KEY = "wrong-key-7a41e0d3";
+
+    @TempDir
+    static Path dataDir;
+
+    @Test
+    void noKeyReachesTheLogAtTrace() throws JoranException {
+        LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
+        Capture capture = new Capture();
+        configure(logging, "/logback.xml", "TRACE");
+        Logger root = logging.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.detachAndStopAllAppenders();
+        capture.setContext(logging);
+        capture.start();
+        root.addAppender(capture);
+        try (RunningService service = RunningService.start(Backend.h2(dataDir), Map.of(
+                "petstore.api-keys", PLAIN_KEY + ",sha256:" + sha256Hex(DIGESTED_KEY)))) {
+            Function<String, Function<String, HttpResponse<String>>> call = key -> path -> service.send(
+                    service.anonymousRequest(path).header("Authorization", "Bearer " + key).GET().build());
+            assertAll(
+                    () -> assertEquals(Level.TRACE, root.getLevel()),
+                    () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/v1/inventory").statusCode()),
+                    () -> assertEquals(200, call.apply(DIGESTED_KEY).apply("/v1/store/orders").statusCode()),
+                    () -> assertEquals(401, call.apply(WRONG_KEY).apply("/v1/inventory").statusCode()),
+                    () -> assertEquals(404, call.apply(PLAIN_KEY).apply("/v1/nothing").statusCode()),
+                    () -> assertEquals(400, call.apply(DIGESTED_KEY).apply("/v1/pets/x").statusCode()));
+        } finally {
+            configure(logging, "/logback-test.xml", null);
+        }
+
+        List<String> lines = capture.lines();
+        assertTrue(lines.size() > 1000, "TRACE logging was not captured: " + lines.size() + " lines");
+        List<String> leaks = lines.stream()
+                .filter(line -> line.contains(PLAIN_KEY) || line.contains(DIGESTED_KEY) || line.contains(WRONG_KEY))
+                .toList();
+        assertEquals(List.of(), leaks, "log lines with an API key");
+    }
+
+    /** Configures logging from a configuration file on the class path, with PETSTORE_LOG_LEVEL set or not. */
+    private static void configure(LoggerContext logging, String resource, String logLevel) throws JoranException {
+        URL configuration = SecretsNeverLoggedEndToEndTest.class.getResource(resource);
+        logging.reset();
+        if (logLevel != null) {
+            logging.putProperty("PETSTORE_LOG_LEVEL", logLevel);
+        }
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(logging);
+        configurator.doConfigure(configuration);
+    }
+
+    private static String sha256Hex(String key) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(key.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every event, as the text an appender could write of it. */
+    private static final class Capture extends AppenderBase<ILoggingEvent> {
+
+        private final List<String> lines = new ArrayList<>();
+
+        @Override
+        protected synchronized void append(ILoggingEvent event) {
+            StringBuilder line = new StringBuilder(event.getLoggerName()).append(' ')
+                    .append(event.getFormattedMessage()).append(' ').append(event.getMDCPropertyMap());
+            if (event.getArgumentArray() != null) {
+                for (Object argument : event.getArgumentArray()) {
+                    line.append(' ').append(argument);
+                }
+            }
+            for (IThrowableProxy thrown = event.getThrowableProxy(); thrown != null; thrown = thrown.getCause()) {
+                line.append(' ').append(thrown.getMessage());
+            }
+            lines.add(line.toString());
+        }
+
+        synchronized List<String> lines() {
+            return List.copyOf(lines);
+        }
+    }
+}
