@@ -78,6 +78,49 @@ class ConditionalRequestsTest extends HttpAdapterTest {
     }
 
     @Test
+    void theListCarriesAWeakTagOfItsVersion() {
+        ApiResponse response = api.get("/v1/inventory").authorized().send();
+
+        assertEquals(200, response.status(), response::toString);
+        assertHeader(response, "ETag", "W/\"3.3\"");
+
+        api.patch("/v1/inventory/10").authorized().json("{\"quantity\":3}").send();
+        assertHeader(api.get("/v1/inventory").authorized().send(), "ETag", "W/\"3.4\"");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"W/\"3.3\"", "\"3.3\"", "W/\"1.1\", W/\"3.3\"", "*"})
+    void aListNamedByIfNoneMatchIsNotModifiedAndNotRead(String ifNoneMatch) {
+        ApiResponse response = api.get("/v1/inventory").authorized().header("If-None-Match", ifNoneMatch).send();
+
+        assertNotModified(response, "W/\"3.3\"");
+        assertEquals(0, inventory.listsRead(), "lists read for a 304");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"W/\"3.2\"", "W/\"3.4\"", "W/3.3", "3.3"})
+    void aListNotNamedByIfNoneMatchOrAMalformedOneIsReadInFull(String ifNoneMatch) {
+        ApiResponse response = api.get("/v1/inventory").authorized().header("If-None-Match", ifNoneMatch).send();
+
+        assertEquals(200, response.status(), response::toString);
+        assertEquals("[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
+                + "{\"petId\":2,\"quantity\":0,\"status\":\"sold\"},"
+                + "{\"petId\":10,\"quantity\":3,\"status\":\"pending\"}]", response.body());
+        assertHeader(response, "ETag", "W/\"3.3\"");
+    }
+
+    @Test
+    void aListChangedSinceItsTagIsReadInFullWithTheNewTag() {
+        String tag = api.get("/v1/inventory").authorized().send().header("ETag").getFirst();
+        api.patch("/v1/inventory/1").authorized().json("{\"quantity\":11}").send();
+
+        ApiResponse response = api.get("/v1/inventory").authorized().header("If-None-Match", tag).send();
+
+        assertEquals(200, response.status(), response::toString);
+        assertHeader(response, "ETag", "W/\"3.4\"");
+    }
+
+    @Test
     void everyUpdateAnswersTheTagTheNextReadShows() {
         ApiResponse first = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":7}").send();
         assertJson(first, 200, "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");

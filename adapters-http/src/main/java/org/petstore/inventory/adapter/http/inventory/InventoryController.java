@@ -19,7 +19,6 @@ import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.enums.ParameterIn;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -70,6 +69,10 @@ final class InventoryController {
 
     private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
             + "every change of the entry";
+    private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>\"; "
+            + "it changes with every change of an entry";
+    private static final String IF_NONE_MATCH = "Entity tags the client holds (or *): 304 without a body when one "
+            + "is the current tag (weak comparison)";
 
     private final ListInventoryUseCase listInventory;
     private final FindInventoryItemUseCase findInventoryItem;
@@ -87,10 +90,28 @@ final class InventoryController {
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
+                    schema = @Schema(type = "string")),
             useReturnTypeSchema = true)
-    List<InventoryItemResponse> listInventory() {
+    @ApiResponse(responseCode = "304", description = "Not modified: If-None-Match names the list's current tag",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
+                    schema = @Schema(type = "string")))
+    HttpResponse<List<InventoryItemResponse>> listInventory(
+            @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            HttpRequest<?> request) {
+        if (ifNoneMatch != null) {
+            // only the list's version is read to tell that it has not changed, never the list
+            Optional<EntityTag.Condition> condition = ifNoneMatch(request);
+            if (condition.isPresent()) {
+                EntityTag current = InventoryTags.of(listInventory.currentInventoryVersion());
+                if (InventoryTags.names(condition.get(), current)) {
+                    return notModified(current);
+                }
+            }
+        }
         try (InventorySnapshot snapshot = listInventory.listInventory()) {
-            return snapshot.items().map(InventoryItemResponse::from).toList();
+            return HttpResponse.ok(snapshot.items().map(InventoryItemResponse::from).toList())
+                    .header(HttpHeaders.ETAG, InventoryTags.of(snapshot.version()).toString());
         }
     }
 
@@ -100,9 +121,6 @@ final class InventoryController {
                     + "If-Match to update only the entry you read, or in If-None-Match to be told 304 when it "
                     + "is unchanged.",
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
-    @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_NONE_MATCH, required = false,
-            description = "Entity tags of the entry the client holds (or *): 304 when one is the current tag",
-            schema = @Schema(type = "string"))
     @ApiResponse(responseCode = "200", description = "The entry", headers = @io.swagger.v3.oas.annotations.headers
             .Header(name = HttpHeaders.ETAG, description = ENTRY_TAG, schema = @Schema(type = "string")),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -118,10 +136,12 @@ final class InventoryController {
             @Parameter(description = "ID of the pet whose stock to read", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
+            @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             HttpRequest<?> request) {
         InventoryItem entry = findInventoryItem.findInventoryItem(PathParameters.petId(petId));
         EntityTag tag = InventoryTags.of(entry);
-        if (ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag)).isPresent()) {
+        if (ifNoneMatch != null && ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag))
+                .isPresent()) {
             return notModified(tag);
         }
         return HttpResponse.ok(InventoryItemResponse.from(entry)).header(HttpHeaders.ETAG, tag.toString());
@@ -135,10 +155,6 @@ final class InventoryController {
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryUpdate.class)))
-    @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_MATCH, required = false,
-            description = "Update only if the entry's current ETag is one of these strong tags (or *, any version); "
-                    + "required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true",
-            schema = @Schema(type = "string"))
     @ApiResponse(responseCode = "200", description = "The updated entry", headers = @io.swagger.v3.oas.annotations
             .headers.Header(name = HttpHeaders.ETAG, description = ENTRY_TAG, schema = @Schema(type = "string")),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -160,6 +176,9 @@ final class InventoryController {
             @PathVariable("petId") String petId,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
             @Parameter(hidden = true) @Nullable @Body String body,
+            @Parameter(description = "Update only if the entry's current ETag is one of these strong tags (or *: "
+                    + "any version); required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true")
+            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
             HttpRequest<?> request) {
         if (contentType == null) {
             // @Consumes lets a request without Content-Type through; the body must still say it is JSON
@@ -167,7 +186,7 @@ final class InventoryController {
         }
         PetId id = PathParameters.petId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);
-        ExpectedVersions expected = ifMatch(request, id);
+        ExpectedVersions expected = ifMatch != null ? ifMatch(request, id) : unconditionally();
         InventoryItem updated;
         try {
             updated = updateStock.updateStock(new UpdateStockCommand(id, quantity, expected));
@@ -180,25 +199,28 @@ final class InventoryController {
                 .header(HttpHeaders.ETAG, InventoryTags.of(updated).toString());
     }
 
-    /** {@code If-None-Match}, when the request has one that follows the grammar; one that does not is ignored. */
+    /**
+     * The condition of the request's {@code If-None-Match}, read from all its field lines, when it follows the
+     * grammar; one that does not is ignored.
+     */
     private static Optional<EntityTag.Condition> ifNoneMatch(HttpRequest<?> request) {
-        List<String> fieldLines = request.getHeaders().getAll(HttpHeaders.IF_NONE_MATCH);
-        return fieldLines.isEmpty() ? Optional.empty() : EntityTag.parseCondition(fieldLines);
+        return EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_NONE_MATCH));
+    }
+
+    /** An update without {@code If-Match}: any version, unless {@code If-Match} is required (428). */
+    private ExpectedVersions unconditionally() {
+        if (conditionalUpdates.requireIfMatch()) {
+            throw new ApiException(ErrorCode.PRECONDITION_REQUIRED);
+        }
+        return ExpectedVersions.any();
     }
 
     /**
-     * The versions {@code If-Match} accepts: any without the header (unless it is required: 428), and 400 for a
-     * header that does not follow the grammar, which is never taken for no condition at all.
+     * The versions the request's {@code If-Match} accepts, read from all its field lines; 400 for a header that does
+     * not follow the grammar, which is never taken for no condition at all.
      */
-    private ExpectedVersions ifMatch(HttpRequest<?> request, PetId petId) {
-        List<String> fieldLines = request.getHeaders().getAll(HttpHeaders.IF_MATCH);
-        if (fieldLines.isEmpty()) {
-            if (conditionalUpdates.requireIfMatch()) {
-                throw new ApiException(ErrorCode.PRECONDITION_REQUIRED);
-            }
-            return ExpectedVersions.any();
-        }
-        EntityTag.Condition condition = EntityTag.parseCondition(fieldLines).orElseThrow(() -> new ApiException(
+    private static ExpectedVersions ifMatch(HttpRequest<?> request, PetId petId) {
+        EntityTag.Condition condition = EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_MATCH)).orElseThrow(() -> new ApiException(
                 ErrorCode.BAD_REQUEST, "If-Match must be * or a comma-separated list of entity tags in double "
                         + "quotes, such as the entry's ETag \"" + petId + ".1\""));
         return InventoryTags.expectedBy(condition, petId);
