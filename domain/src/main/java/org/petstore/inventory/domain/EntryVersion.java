@@ -14,7 +14,7 @@ public record EntryVersion(long value) implements Comparable<EntryVersion> {
 
     public EntryVersion {
         if (value < MIN) {
-            throw new IllegalArgumentException("An entry version is at least " + MIN + ", got " + value);
+            throw new InvalidVersionException("An entry version is at least " + MIN + ", got " + value);
         }
     }
 

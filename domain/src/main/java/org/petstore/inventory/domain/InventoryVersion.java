@@ -16,10 +16,10 @@ public record InventoryVersion(long entries, long versionSum) {
 
     public InventoryVersion {
         if (entries < 0) {
-            throw new IllegalArgumentException("An inventory holds at least 0 entries, got " + entries);
+            throw new InvalidVersionException("An inventory holds at least 0 entries, got " + entries);
         }
         if (versionSum < entries) {
-            throw new IllegalArgumentException("The versions of " + entries + " entries add up to at least "
+            throw new InvalidVersionException("The versions of " + entries + " entries add up to at least "
                     + entries + ", got " + versionSum);
         }
     }

@@ -18,9 +18,9 @@ class EntryVersionTest {
 
     @Test
     void isAtLeastOne() {
-        assertThrows(IllegalArgumentException.class, () -> EntryVersion.of(0));
-        assertThrows(IllegalArgumentException.class, () -> EntryVersion.of(-1));
-        assertThrows(IllegalArgumentException.class, () -> EntryVersion.of(Long.MIN_VALUE));
+        assertThrows(InvalidVersionException.class, () -> EntryVersion.of(0));
+        assertThrows(InvalidVersionException.class, () -> EntryVersion.of(-1));
+        assertThrows(InvalidVersionException.class, () -> EntryVersion.of(Long.MIN_VALUE));
     }
 
     @Test

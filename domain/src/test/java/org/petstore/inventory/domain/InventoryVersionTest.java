@@ -37,7 +37,7 @@ class InventoryVersionTest {
 
     @Test
     void holdsOnlyWhatEntriesCanAddUpTo() {
-        assertThrows(IllegalArgumentException.class, () -> new InventoryVersion(-1, 0));
-        assertThrows(IllegalArgumentException.class, () -> new InventoryVersion(3, 2));
+        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(-1, 0));
+        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(3, 2));
     }
 }

@@ -42,7 +42,7 @@ final class StoreMapper {
         try {
             return new InventoryItem(PetId.of(petId), Quantity.of(quantity), petStatus.get(),
                     EntryVersion.of(version));
-        } catch (DomainException | IllegalArgumentException e) {
+        } catch (DomainException e) {
             throw invalid("pet " + petId, e);
         }
     }
@@ -56,7 +56,7 @@ final class StoreMapper {
         long versionSum = row.getLong(first + 1);
         try {
             return new InventoryVersion(entries, versionSum);
-        } catch (IllegalArgumentException e) {
+        } catch (DomainException e) {
             throw invalid("the inventory", e);
         }
     }
@@ -89,7 +89,7 @@ final class StoreMapper {
         return new IllegalStateException(owner + " has an unknown status '" + value + "' in the database");
     }
 
-    private static IllegalStateException invalid(String owner, RuntimeException refusal) {
+    private static IllegalStateException invalid(String owner, DomainException refusal) {
         return new IllegalStateException(owner + " is not valid in the database: " + refusal.getMessage(), refusal);
     }
 }
