@@ -88,6 +88,11 @@ final class RunningService implements AutoCloseable {
         return server.getPort();
     }
 
+    /** One of the running application's beans, for a test that looks inside (the connection pool, say). */
+    <T> T bean(Class<T> type) {
+        return server.getApplicationContext().getBean(type);
+    }
+
     @Override
     public void close() {
         server.getApplicationContext().close();

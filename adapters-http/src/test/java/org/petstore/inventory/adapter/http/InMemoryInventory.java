@@ -7,6 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
@@ -25,7 +30,7 @@ import org.petstore.inventory.domain.StaleInventoryItemException;
  * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
  * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
  * {@link InventoryItemNotFoundException}. It records every update command, so a test can prove that a rejected request
- * never reached the use case, and counts the lists read, so a test can prove that a 304 read none.
+ * never reached the use case, and counts the lists handed out, so a test can prove that a 304 read none.
  */
 @Singleton
 final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase {
@@ -38,21 +43,66 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
 
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
-    private int listsRead;
     private RuntimeException nextFailure;
+    private Supplier<Stream<InventoryItem>> nextList;
+    private InventoryVersion nextListVersion;
+    private final AtomicInteger listsOpened = new AtomicInteger();
+    private final AtomicInteger listsClosed = new AtomicInteger();
+    private final AtomicLong entriesRead = new AtomicLong();
 
     /** Back to {@link #SEED}, with no update recorded. */
     synchronized void reset() {
         items.clear();
         updates.clear();
-        listsRead = 0;
         nextFailure = null;
+        nextList = null;
+        entriesRead.set(0);
         SEED.reversed().forEach(item -> items.put(item.petId().value(), item));
     }
 
     /** No entries at all. */
     synchronized void clear() {
         items.clear();
+    }
+
+    /** Entries for pets 1 to {@code count}, their status and quantity cycling, instead of the current ones. */
+    synchronized void fill(int count) {
+        items.clear();
+        PetStatus[] statuses = PetStatus.values();
+        for (int petId = 1; petId <= count; petId++) {
+            items.put((long) petId, item(petId, petId % 1000, statuses[petId % statuses.length]));
+        }
+    }
+
+    /**
+     * The next list holds pets 1 to {@code count} as {@link #fill(int)} makes them, generated while it is read (so
+     * that it may be longer than memory allows); after {@code failAfter} entries it fails with {@code fault}, as a
+     * database that goes away in the middle of a read, unless {@code fault} is null.
+     */
+    synchronized void generateNextList(long count, long failAfter, RuntimeException fault) {
+        nextListVersion = new InventoryVersion(count, count);
+        nextList = () -> LongStream.rangeClosed(1, count).mapToObj(petId -> {
+            if (fault != null && petId > failAfter) {
+                throw fault;
+            }
+            entriesRead.set(petId);
+            return item(petId, (int) (petId % 1000), PetStatus.values()[(int) (petId % PetStatus.values().length)]);
+        });
+    }
+
+    /** Lists handed out and not closed yet. */
+    int openLists() {
+        return listsOpened.get() - listsClosed.get();
+    }
+
+    /** Lists handed out since the start. */
+    int listsOpened() {
+        return listsOpened.get();
+    }
+
+    /** How many entries of a generated list were read. */
+    long entriesRead() {
+        return entriesRead.get();
     }
 
     /** The next call of either use case fails with this fault, as a broken backend would. */
@@ -63,9 +113,20 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     @Override
     public synchronized InventorySnapshot listInventory() {
         throwPendingFailure();
-        listsRead++;
-        List<InventoryItem> entries = List.copyOf(items.values());
-        return new InventorySnapshot(InventoryVersion.of(entries), entries.stream());
+        Supplier<Stream<InventoryItem>> list = nextList;
+        nextList = null;
+        InventoryVersion version;
+        Stream<InventoryItem> entries;
+        if (list == null) {
+            List<InventoryItem> current = List.copyOf(items.values());
+            version = InventoryVersion.of(current);
+            entries = current.stream();
+        } else {
+            version = nextListVersion;
+            entries = list.get();
+        }
+        listsOpened.incrementAndGet();
+        return new InventorySnapshot(version, entries.onClose(listsClosed::incrementAndGet));
     }
 
     @Override
@@ -82,11 +143,6 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
             throw new InventoryItemNotFoundException(petId);
         }
         return entry;
-    }
-
-    /** The lists read through {@link #listInventory()} since the last {@link #reset()}. */
-    synchronized int listsRead() {
-        return listsRead;
     }
 
     /** The entries as they are now. */

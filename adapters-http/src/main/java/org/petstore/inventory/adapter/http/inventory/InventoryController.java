@@ -1,10 +1,13 @@
 package org.petstore.inventory.adapter.http.inventory;
 
 import io.micronaut.core.annotation.Nullable;
-import io.micronaut.http.HttpHeaders;
+import io.micronaut.core.io.buffer.ByteBuffer;
+import io.micronaut.http.HttpMethod;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
+import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
@@ -15,19 +18,24 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
+import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
@@ -78,25 +86,34 @@ final class InventoryController {
     private final FindInventoryItemUseCase findInventoryItem;
     private final UpdateStockUseCase updateStock;
     private final ConditionalUpdatesConfiguration conditionalUpdates;
+    private final Executor blocking;
 
     InventoryController(ListInventoryUseCase listInventory, FindInventoryItemUseCase findInventoryItem,
-            UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates) {
+            UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates,
+            @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.listInventory = listInventory;
         this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
         this.conditionalUpdates = conditionalUpdates;
+        this.blocking = blocking;
     }
 
+    // The list is read from the use case's stream while it is written. A list that fits in one chunk is answered
+    // whole, with Content-Length; a longer one is streamed in chunks (Transfer-Encoding: chunked), each read when the
+    // client has taken the previous one. A failure before the first byte is answered as an error like any other.
+    // The list's version comes with the snapshot, before the first row, so its ETag is a header of the response
+    // whether the body is sent whole or in chunks, and describes exactly the entries that follow.
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
             headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
                     schema = @Schema(type = "string")),
-            useReturnTypeSchema = true)
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
     @ApiResponse(responseCode = "304", description = "Not modified: If-None-Match names the list's current tag",
             headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
                     schema = @Schema(type = "string")))
-    HttpResponse<List<InventoryItemResponse>> listInventory(
+    HttpResponse<ByteBuffer<?>> listInventory(
             @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             HttpRequest<?> request) {
         if (ifNoneMatch != null) {
@@ -109,10 +126,28 @@ final class InventoryController {
                 }
             }
         }
-        try (InventorySnapshot snapshot = listInventory.listInventory()) {
-            return HttpResponse.ok(snapshot.items().map(InventoryItemResponse::from).toList())
-                    .header(HttpHeaders.ETAG, InventoryTags.of(snapshot.version()).toString());
+        InventorySnapshot snapshot = listInventory.listInventory();
+        EntityTag tag = InventoryTags.of(snapshot.version());
+        InventoryChunks chunks = new InventoryChunks(snapshot.items());
+        if (request.getMethod() == HttpMethod.HEAD) {
+            chunks.close();
+            return withTag(HttpResponse.ok(), tag);
         }
+        ByteBuf firstChunk;
+        try {
+            firstChunk = chunks.next(ByteBufAllocator.DEFAULT);
+        } catch (RuntimeException | Error e) {
+            chunks.close();
+            throw e;
+        }
+        if (chunks.ended()) {
+            chunks.close();
+            return json(firstChunk, tag);
+        }
+        Executor eventLoop = request instanceof NettyHttpRequest<?> netty
+                ? netty.getChannelHandlerContext().channel().eventLoop()
+                : Runnable::run;
+        return json(new StreamedInventory(firstChunk, chunks, blocking, eventLoop, ByteBufAllocator.DEFAULT), tag);
     }
 
     @Get("/{petId}")
@@ -132,7 +167,7 @@ final class InventoryController {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    HttpResponse<InventoryItemResponse> getInventoryItem(
+    HttpResponse<ByteBuffer<?>> getInventoryItem(
             @Parameter(description = "ID of the pet whose stock to read", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
@@ -144,7 +179,7 @@ final class InventoryController {
                 .isPresent()) {
             return notModified(tag);
         }
-        return HttpResponse.ok(InventoryItemResponse.from(entry)).header(HttpHeaders.ETAG, tag.toString());
+        return json(entryJson(entry), tag);
     }
 
     @Patch("/{petId}")
@@ -170,7 +205,7 @@ final class InventoryController {
             + "was not sent; nothing was changed",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
-    HttpResponse<InventoryItemResponse> updateInventory(
+    HttpResponse<ByteBuffer<?>> updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
@@ -195,8 +230,13 @@ final class InventoryController {
                     + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
                     + id + ") and retry with its ETag");
         }
-        return HttpResponse.ok(InventoryItemResponse.from(updated))
-                .header(HttpHeaders.ETAG, InventoryTags.of(updated).toString());
+        return json(entryJson(updated), InventoryTags.of(updated));
+    }
+
+    private static ByteBuf entryJson(InventoryItem entry) {
+        ByteBuf json = ByteBufAllocator.DEFAULT.buffer(InventoryJson.MAX_ITEM_BYTES);
+        InventoryJson.writeItem(json, entry, true);
+        return json;
     }
 
     /**
@@ -220,14 +260,31 @@ final class InventoryController {
      * not follow the grammar, which is never taken for no condition at all.
      */
     private static ExpectedVersions ifMatch(HttpRequest<?> request, PetId petId) {
-        EntityTag.Condition condition = EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_MATCH)).orElseThrow(() -> new ApiException(
-                ErrorCode.BAD_REQUEST, "If-Match must be * or a comma-separated list of entity tags in double "
-                        + "quotes, such as the entry's ETag \"" + petId + ".1\""));
+        EntityTag.Condition condition = EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_MATCH))
+                .orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match must be * or a "
+                        + "comma-separated list of entity tags in double quotes, such as the entry's ETag \""
+                        + petId + ".1\""));
         return InventoryTags.expectedBy(condition, petId);
     }
 
     /** 304: no body, the current tag. */
-    private static <T> HttpResponse<T> notModified(EntityTag tag) {
-        return HttpResponse.<T>notModified().header(HttpHeaders.ETAG, tag.toString());
+    @SuppressWarnings("unchecked")
+    private static HttpResponse<ByteBuffer<?>> notModified(EntityTag tag) {
+        return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) withTag(HttpResponse.notModified(), tag);
+    }
+
+    private static <T> MutableHttpResponse<T> withTag(MutableHttpResponse<T> response, EntityTag tag) {
+        return response.header(HttpHeaders.ETAG, tag.toString());
+    }
+
+    /**
+     * A 200 whose body is JSON already written: a Netty buffer, sent as it is, or a publisher of buffers sent in
+     * chunks. The operations declare a body of bytes ({@link ByteBuffer}) so that Micronaut sends a publisher's
+     * buffers one after the other rather than as the elements of a JSON array.
+     */
+    @SuppressWarnings("unchecked")
+    private static HttpResponse<ByteBuffer<?>> json(Object body, EntityTag tag) {
+        return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) withTag(HttpResponse.ok(body), tag)
+                .contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 }

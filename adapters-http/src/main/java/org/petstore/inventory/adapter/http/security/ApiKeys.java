@@ -32,6 +32,7 @@ final class ApiKeys {
     private static final Pattern DIGEST = Pattern.compile("[0-9a-fA-F]{64}");
     private static final Logger LOG = LoggerFactory.getLogger(ApiKeys.class);
     private static final int GENERATED_KEY_BYTES = 32;
+    private static final MessageDigest SHA_256 = sha256Instance();
 
     private final List<byte[]> digests;
 
@@ -88,8 +89,21 @@ final class ApiKeys {
     }
 
     private static byte[] sha256(String value) {
+        return newSha256().digest(value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A fresh SHA-256 digest: a copy of a prototype is cheaper than a provider look-up on every request. */
+    private static MessageDigest newSha256() {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+            return (MessageDigest) SHA_256.clone();
+        } catch (CloneNotSupportedException e) {
+            return sha256Instance();
+        }
+    }
+
+    private static MessageDigest sha256Instance() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is required by every Java platform", e);
         }

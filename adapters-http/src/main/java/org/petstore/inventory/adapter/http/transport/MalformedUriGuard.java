@@ -25,12 +25,35 @@ final class MalformedUriGuard {
 
     /** Whether Micronaut can build its request from this request-target. */
     static boolean isValidRequestTarget(String uri) {
+        if (isPlainAbsolutePath(uri)) {
+            return true;
+        }
         try {
             URI parsed = new URI(uri);
             return parsed.getPath() != null && (parsed.isAbsolute() || parsed.getPath().startsWith("/"));
         } catch (URISyntaxException e) {
             return false;
         }
+    }
+
+    /**
+     * The common case, decided without parsing: an absolute path (not {@code //}, which would start an authority),
+     * perhaps with a query, made only of characters a URI allows unescaped, and no percent-escape to check.
+     */
+    private static boolean isPlainAbsolutePath(String uri) {
+        int length = uri.length();
+        if (length == 0 || uri.charAt(0) != '/' || (length > 1 && uri.charAt(1) == '/')) {
+            return false;
+        }
+        for (int index = 1; index < length; index++) {
+            char c = uri.charAt(index);
+            boolean plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || "-._~!$&'()*+,;=:@/?".indexOf(c) >= 0;
+            if (!plain) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @ChannelHandler.Sharable
