@@ -68,6 +68,7 @@ class OpenApiDocumentTest {
     void theOperationsHaveTheirIdsAndTags() {
         assertEquals("listInventory", operation("/inventory", "get").get("operationId"));
         assertEquals("updateInventory", operation("/inventory/{petId}", "patch").get("operationId"));
+        assertEquals("getInventoryItem", operation("/inventory/{petId}", "get").get("operationId"));
         assertEquals(List.of("inventory"), operation("/inventory", "get").get("tags"));
         assertEquals(List.of("inventory"), operation("/inventory/{petId}", "patch").get("tags"));
         assertTrue(((List<?>) document.get("tags")).contains(Map.of("name", "inventory",
@@ -81,6 +82,7 @@ class OpenApiDocumentTest {
                 map(map(document, "components"), "securitySchemes").get("bearerAuth"));
         assertEquals(List.of(Map.of("bearerAuth", List.of())), document.get("security"));
         for (Map<String, Object> operation : List.of(operation("/inventory", "get"),
+                operation("/inventory/{petId}", "get"),
                 operation("/inventory/{petId}", "patch"), operation("/pets/{petId}", "get"),
                 operation("/store/orders", "get"))) {
             assertEquals(List.of(Map.of("bearerAuth", List.of())), operation.get("security"), operation.toString());
@@ -151,6 +153,54 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void getInventoryItemReadsOneEntryWithItsETagAndIsExperimental() {
+        Map<String, Object> get = operation("/inventory/{petId}", "get");
+
+        assertEquals("getInventoryItem", get.get("operationId"));
+        assertEquals(List.of("inventory"), get.get("tags"));
+        assertEquals("experimental", get.get("x-stability"));
+        assertEquals(List.of(Map.of("bearerAuth", List.of())), get.get("security"));
+        assertEquals(Map.of("name", "petId", "in", "path", "description", "ID of the pet whose stock to read",
+                        "required", true, "schema", Map.of("minimum", 1, "type", "integer", "format", "int64")),
+                ((List<?>) get.get("parameters")).getFirst());
+        assertEquals("string", map(headerParameter(get, "If-None-Match"), "schema").get("type"));
+
+        Map<String, Object> responses = map(get, "responses");
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryItem"), schemaOf(responses, "200"));
+        assertEquals("string", map(map(map(map(responses, "200"), "headers"), "ETag"), "schema").get("type"));
+        assertEquals(List.of("ETag"), List.copyOf(map(map(responses, "304"), "headers").keySet()));
+        assertEquals(null, map(responses, "304").get("content"), "a 304 has no body");
+        for (String status : List.of("400", "401", "404", "503")) {
+            assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, status), status);
+        }
+    }
+
+    @Test
+    void theListCarriesAnETagAndAnswers304ToIfNoneMatch() {
+        Map<String, Object> get = operation("/inventory", "get");
+
+        assertEquals("string", map(headerParameter(get, "If-None-Match"), "schema").get("type"));
+        Map<String, Object> responses = map(get, "responses");
+        assertEquals(List.of("ETag"), List.copyOf(map(map(responses, "200"), "headers").keySet()));
+        assertEquals(List.of("ETag"), List.copyOf(map(map(responses, "304"), "headers").keySet()));
+        assertEquals(null, map(responses, "304").get("content"), "a 304 has no body");
+    }
+
+    @Test
+    void updateInventoryTakesIfMatchAndAnswersItsETag412And428() {
+        Map<String, Object> patch = operation("/inventory/{petId}", "patch");
+
+        Map<String, Object> ifMatch = headerParameter(patch, "If-Match");
+        assertEquals("string", map(ifMatch, "schema").get("type"));
+        assertEquals(null, ifMatch.get("required"), "If-Match is optional unless the service requires it");
+        Map<String, Object> responses = map(patch, "responses");
+        assertEquals(List.of("ETag"), List.copyOf(map(map(responses, "200"), "headers").keySet()));
+        for (String status : List.of("412", "428")) {
+            assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, status), status);
+        }
+    }
+
+    @Test
     void thePetLookupIsDeprecatedWithItsSunsetDate() {
         Map<String, Object> get = operation("/pets/{petId}", "get");
 
@@ -169,6 +219,20 @@ class OpenApiDocumentTest {
 
     private static Map<String, Object> operation(String path, String method) {
         return map(map(map(document, "paths"), path), method);
+    }
+
+    private static Map<String, Object> headerParameter(Map<String, Object> operation, String name) {
+        return ((List<?>) operation.get("parameters")).stream()
+                .map(parameter -> (Map<?, ?>) parameter)
+                .filter(parameter -> "header".equals(parameter.get("in")) && name.equals(parameter.get("name")))
+                .map(OpenApiDocumentTest::stringKeys)
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no header parameter " + name + " in " + operation));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> stringKeys(Map<?, ?> map) {
+        return (Map<String, Object>) map;
     }
 
     private static Object schemaOf(Map<String, Object> responses, String status) {

@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,6 +50,15 @@ class ResponsesMatchOpenApiTest {
         return Stream.of(
                 exchange("GET", "/v1/inventory", null, true, 200),
                 exchange("GET", "/v1/inventory", null, false, 401),
+                conditional("GET", "/v1/inventory", null, "If-None-Match", "*", 304),
+                exchange("GET", "/v1/inventory/7", null, true, 200),
+                conditional("GET", "/v1/inventory/7", null, "If-None-Match", "\"7.1\"", 304),
+                exchange("GET", "/v1/inventory/7", null, false, 401),
+                exchange("GET", "/v1/inventory/404", null, true, 404),
+                exchange("GET", "/v1/inventory/0", null, true, 400),
+                conditional("PATCH", "/v1/inventory/7", "{\"quantity\": 3}", "If-Match", "\"7.9\"", 412),
+                conditional("PATCH", "/v1/inventory/7", "{\"quantity\": 3}", "If-Match", "7.1", 400),
+                conditional("PATCH", "/v1/inventory/7", "{\"quantity\": 3}", "If-Match", "\"7.1\"", 200),
                 exchange("PATCH", "/v1/inventory/6", "{\"quantity\": 25}", true, 200),
                 exchange("PATCH", "/v1/inventory/6", "{\"quantity\": -1}", true, 400),
                 exchange("PATCH", "/v1/inventory/6", "{\"quantity\": 1, \"status\": \"sold\"}", true, 400),
@@ -66,8 +76,13 @@ class ResponsesMatchOpenApiTest {
 
     @ParameterizedTest(name = "{0} {1} ({3}) -> {4}")
     @MethodSource("exchanges")
-    void theResponseIsTheDocumentedOne(String method, String path, String body, boolean withKey, int status) {
-        HttpRequest.Builder request = withKey ? service.request(path) : service.anonymousRequest(path);
+    void theResponseIsTheDocumentedOne(String method, String path, String body, Object withKeyOrHeader,
+                                       int status) {
+        HttpRequest.Builder request = withKeyOrHeader.equals(false)
+                ? service.anonymousRequest(path) : service.request(path);
+        if (withKeyOrHeader instanceof String[] header) {
+            request.header(header[0], header[1]);
+        }
         if (body != null) {
             request.header("Content-Type", "application/json").method(method, BodyPublishers.ofString(body));
         } else {
@@ -77,6 +92,20 @@ class ResponsesMatchOpenApiTest {
         assertEquals(status, response.statusCode(), response.body());
 
         assertDocumented(path, method, response);
+    }
+
+    @Test
+    void aRequiredIfMatchThatIsMissingIsTheDocumented428() {
+        try (RunningService requiring = RunningService.start(Backend.h2(dataDir.resolve("required")),
+                Map.of("petstore.require-if-match", true))) {
+            String path = "/v1/inventory/6";
+            HttpResponse<String> response = requiring.send(requiring.request(path)
+                    .header("Content-Type", "application/json")
+                    .method("PATCH", BodyPublishers.ofString("{\"quantity\": 1}")).build());
+            assertEquals(428, response.statusCode(), response.body());
+
+            assertDocumented(path, "PATCH", response);
+        }
     }
 
     @Test
@@ -103,16 +132,25 @@ class ResponsesMatchOpenApiTest {
     }
 
     private static void assertDocumented(String path, String method, HttpResponse<String> response) {
+        SimpleResponse.Builder documented = SimpleResponse.Builder.status(response.statusCode());
+        response.headers().firstValue("Content-Type").ifPresent(documented::withContentType);
+        if (!response.body().isEmpty()) {
+            documented.withBody(response.body());
+        }
+        response.headers().firstValue("ETag").ifPresent(tag -> documented.withHeader("ETag", tag));
         ValidationReport report = validator.validateResponse(path, Request.Method.valueOf(method),
-                SimpleResponse.Builder.status(response.statusCode())
-                        .withContentType(response.headers().firstValue("Content-Type").orElse(""))
-                        .withBody(response.body())
-                        .build());
+                documented.build());
 
         assertFalse(report.hasErrors(), () -> "the response does not match the document: " + report.getMessages());
     }
 
     private static Arguments exchange(String method, String path, String body, boolean withKey, int status) {
         return Arguments.of(method, path, body, withKey, status);
+    }
+
+    /** With the key and one conditional header. */
+    private static Arguments conditional(String method, String path, String body, String header, String value,
+                                         int status) {
+        return Arguments.of(method, path, body, new String[] {header, value}, status);
     }
 }

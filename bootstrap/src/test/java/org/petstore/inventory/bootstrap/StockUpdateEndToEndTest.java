@@ -92,6 +92,73 @@ abstract class StockUpdateEndToEndTest {
         }
     }
 
+    @Test
+    void ofConcurrentUpdatesHoldingTheSameTagExactlyOneSucceedsAndTheRestAre412() {
+        try (RunningService service = RunningService.start(newBackend())) {
+            HttpResponse<String> read = service.get("/v1/inventory/9");
+            String tag = read.headers().firstValue("ETag").orElseThrow();
+            assertEquals("\"9.1\"", tag);
+            List<Integer> sent = IntStream.rangeClosed(1, 16).map(n -> 2000 + n).boxed().toList();
+
+            List<HttpResponse<String>> responses = service.sendConcurrently(sent.stream()
+                    .map(quantity -> service.request("/v1/inventory/9")
+                            .header("Content-Type", "application/json")
+                            .header("If-Match", tag)
+                            .method("PATCH", BodyPublishers.ofString("{\"quantity\": " + quantity + "}"))
+                            .build())
+                    .toList());
+
+            List<Integer> winners = IntStream.range(0, sent.size())
+                    .filter(i -> responses.get(i).statusCode() == 200).boxed().toList();
+            assertEquals(1, winners.size(), "exactly one update succeeds: " + responses.stream()
+                    .map(HttpResponse::statusCode).toList());
+            for (HttpResponse<String> response : responses) {
+                if (response.statusCode() != 200) {
+                    assertEquals(412, response.statusCode(), response.body());
+                    assertEquals("{\"code\":\"PRECONDITION_FAILED\",\"message\":\"The inventory entry for pet 9 "
+                            + "has changed: If-Match names none of its current tags; read it again "
+                            + "(GET /v1/inventory/9) and retry with its ETag\",\"status\":412}", response.body());
+                }
+            }
+            HttpResponse<String> winner = responses.get(winners.getFirst());
+            int won = sent.get(winners.getFirst());
+            assertEquals("{\"petId\":9,\"quantity\":" + won + ",\"status\":\"available\"}", winner.body());
+            assertEquals("\"9.2\"", winner.headers().firstValue("ETag").orElseThrow());
+
+            HttpResponse<String> after = service.get("/v1/inventory/9");
+            assertEquals(winner.body(), after.body());
+            assertEquals("\"9.2\"", after.headers().firstValue("ETag").orElseThrow());
+            assertEquals(demoInventoryWith(9, won), service.get("/v1/inventory").body());
+        }
+    }
+
+    @Test
+    void versionsAndTagsSurviveARestartAndA304NeedsTheCurrentTag() {
+        Backend backend = newBackend();
+        String listTag;
+        try (RunningService service = RunningService.start(backend)) {
+            assertEquals("W/\"12.12\"", service.get("/v1/inventory").headers().firstValue("ETag").orElseThrow());
+            HttpResponse<String> updated = service.patch("/v1/inventory/3", "{\"quantity\": 17}");
+            assertEquals("\"3.2\"", updated.headers().firstValue("ETag").orElseThrow());
+            listTag = service.get("/v1/inventory").headers().firstValue("ETag").orElseThrow();
+            assertEquals("W/\"12.13\"", listTag);
+        }
+
+        try (RunningService restarted = RunningService.start(backend)) {
+            HttpResponse<String> notModified = restarted.send(restarted.request("/v1/inventory")
+                    .header("If-None-Match", listTag).build());
+            assertEquals(304, notModified.statusCode());
+            assertEquals("", notModified.body());
+            assertEquals(listTag, notModified.headers().firstValue("ETag").orElseThrow());
+
+            HttpResponse<String> entry = restarted.send(restarted.request("/v1/inventory/3")
+                    .header("If-None-Match", "\"3.1\"").build());
+            assertEquals(200, entry.statusCode());
+            assertEquals("{\"petId\":3,\"quantity\":17,\"status\":\"sold\"}", entry.body());
+            assertEquals("\"3.2\"", entry.headers().firstValue("ETag").orElseThrow());
+        }
+    }
+
     private static HttpRequest patchRequest(RunningService service, int petId, int quantity) {
         return service.request("/v1/inventory/" + petId)
                 .header("Content-Type", "application/json")

@@ -12,23 +12,28 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
- * ascending {@code petId} order, an update changes only the quantity, and an unknown pet is
+ * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
+ * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
  * {@link InventoryItemNotFoundException}. It records every update command, so a test can prove that a rejected request
- * never reached the use case.
+ * never reached the use case, and counts the lists handed out, so a test can prove that a 304 read none.
  */
 @Singleton
-final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCase {
+final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryItem> SEED = List.of(
@@ -40,6 +45,7 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
     private final List<UpdateStockCommand> updates = new ArrayList<>();
     private RuntimeException nextFailure;
     private Supplier<Stream<InventoryItem>> nextList;
+    private InventoryVersion nextListVersion;
     private final AtomicInteger listsOpened = new AtomicInteger();
     private final AtomicInteger listsClosed = new AtomicInteger();
     private final AtomicLong entriesRead = new AtomicLong();
@@ -74,6 +80,7 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
      * database that goes away in the middle of a read, unless {@code fault} is null.
      */
     synchronized void generateNextList(long count, long failAfter, RuntimeException fault) {
+        nextListVersion = new InventoryVersion(count, count);
         nextList = () -> LongStream.rangeClosed(1, count).mapToObj(petId -> {
             if (fault != null && petId > failAfter) {
                 throw fault;
@@ -104,13 +111,38 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
     }
 
     @Override
-    public synchronized Stream<InventoryItem> listInventory() {
+    public synchronized InventorySnapshot listInventory() {
         throwPendingFailure();
         Supplier<Stream<InventoryItem>> list = nextList;
         nextList = null;
-        Stream<InventoryItem> entries = list == null ? List.copyOf(items.values()).stream() : list.get();
+        InventoryVersion version;
+        Stream<InventoryItem> entries;
+        if (list == null) {
+            List<InventoryItem> current = List.copyOf(items.values());
+            version = InventoryVersion.of(current);
+            entries = current.stream();
+        } else {
+            version = nextListVersion;
+            entries = list.get();
+        }
         listsOpened.incrementAndGet();
-        return entries.onClose(listsClosed::incrementAndGet);
+        return new InventorySnapshot(version, entries.onClose(listsClosed::incrementAndGet));
+    }
+
+    @Override
+    public synchronized InventoryVersion currentInventoryVersion() {
+        throwPendingFailure();
+        return InventoryVersion.of(List.copyOf(items.values()));
+    }
+
+    @Override
+    public synchronized InventoryItem findInventoryItem(PetId petId) {
+        throwPendingFailure();
+        InventoryItem entry = items.get(petId.value());
+        if (entry == null) {
+            throw new InventoryItemNotFoundException(petId);
+        }
+        return entry;
     }
 
     /** The entries as they are now. */
@@ -125,6 +157,9 @@ final class InMemoryInventory implements ListInventoryUseCase, UpdateStockUseCas
         InventoryItem current = items.get(command.petId().value());
         if (current == null) {
             throw new InventoryItemNotFoundException(command.petId());
+        }
+        if (!command.expected().allow(current.version())) {
+            throw new StaleInventoryItemException(command.petId());
         }
         InventoryItem updated = current.withQuantity(command.quantity());
         items.put(updated.petId().value(), updated);

@@ -5,41 +5,76 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import org.petstore.inventory.domain.InventoryVersion;
 
 /**
  * The inventory's SQL on H2.
  *
  * <p>H2 has no {@code UPDATE ... RETURNING}; its data change delta table does the same in one statement:
- * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)}, joined to the pet for its status.
+ * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)}, joined to the pet for its status. A conditional update adds
+ * {@code AND version IN (...)} to the {@code UPDATE}: H2 locks the row and evaluates the condition on its committed
+ * state, so of concurrent updates expecting the same version one changes the row and the others find no row.
  *
  * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
  * unless the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}): then the rows are produced as they are
  * fetched. The list follows the primary key index of {@code inventory_item} ({@code EXPLAIN} says
  * {@code index sorted}: no sort step), so it streams: with a million entries and a 64 MiB heap the first row comes
- * within milliseconds instead of after the whole result was written to disk. Lazy execution is switched on for the
- * list's connection only, and off again before the connection goes back to the pool.
+ * within milliseconds instead of after the whole result was written to disk.
+ *
+ * <p>The list's version is a query of its own ({@link InventoryStatements#SELECT_VERSION}), run just before the list
+ * in one {@code REPEATABLE READ} transaction: H2 gives such a transaction one snapshot from its first read on, so the
+ * version and the rows describe the same moment, and writes meanwhile (which never wait for a reader) stay invisible
+ * to both. It cannot be a scalar subquery of the list itself, as on PostgreSQL: a lazily executed query evaluates such
+ * a subquery again for every row. Lazy execution and the transaction are for the list's connection only, undone
+ * before the connection goes back to the pool.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.H2_URL)
 final class H2InventoryStatements implements InventoryStatements {
 
     private static final String UPDATE_QUANTITY_RETURNING_ENTRY = """
-            SELECT u.pet_id, u.quantity, p.status
-            FROM FINAL TABLE (UPDATE inventory_item SET quantity = ? WHERE pet_id = ?) u
+            SELECT u.pet_id, u.quantity, p.status, u.version
+            FROM FINAL TABLE (UPDATE inventory_item SET quantity = ?, version = version + 1 WHERE pet_id = ?%s) u
             JOIN pet p ON p.id = u.pet_id""";
+
+    private static final String UNCONDITIONAL = UPDATE_QUANTITY_RETURNING_ENTRY.formatted("");
 
     @Override
     public String updateQuantityReturningEntry() {
-        return UPDATE_QUANTITY_RETURNING_ENTRY;
+        return UNCONDITIONAL;
+    }
+
+    @Override
+    public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
+        return UPDATE_QUANTITY_RETURNING_ENTRY.formatted(
+                " AND " + InventoryStatements.versionIn("version", expectedVersions));
+    }
+
+    private static final RowCursor.Summary<InventoryVersion> LIST_VERSION = new RowCursor.Summary.QueriedBefore<>(
+            InventoryStatements.SELECT_VERSION, row -> StoreMapper.inventoryVersion(row, 1));
+
+    @Override
+    public String selectAll() {
+        return InventoryStatements.SELECT_ALL;
+    }
+
+    @Override
+    public RowCursor.Summary<InventoryVersion> listVersion() {
+        return LIST_VERSION;
     }
 
     @Override
     public void begin(Connection connection) throws SQLException {
         lazyQueryExecution(connection, true);
+        connection.setAutoCommit(false);
+        connection.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
     }
 
     @Override
     public void end(Connection connection) throws SQLException {
+        connection.rollback();
+        connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+        connection.setAutoCommit(true);
         lazyQueryExecution(connection, false);
     }
 

@@ -2,38 +2,81 @@ package org.petstore.inventory.adapter.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Collections;
+import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * The inventory's hand-written SQL where the supported databases differ, and how each one reads the list from a
- * cursor. One implementation per backend, selected like the dialect repositories by the configured URL:
- * {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}. Every statement returns the entry's columns
- * by position: {@code pet_id}, {@code quantity}, the pet's {@code status} (see {@link StoreMapper#inventoryItem}).
+ * The inventory's hand-written SQL, and, where the supported databases differ, how each one updates an entry and
+ * reads the list from a cursor. One implementation per backend, selected like the dialect repositories by the
+ * configured URL: {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}. Every statement returns the
+ * entry's columns by position: {@code pet_id}, {@code quantity}, the pet's {@code status}, the entry's
+ * {@code version} (see {@link StoreMapper#inventoryItem}).
+ *
+ * <p>Every statement that writes an entry sets {@code version = version + 1} in the same statement, so the version
+ * moves atomically with the change.
  */
 interface InventoryStatements extends RowCursor.Session {
 
     /** Every entry in {@code petId} order: the primary key's order, so a database can stream it from that index. */
     String SELECT_ALL = """
-            SELECT i.pet_id, i.quantity, p.status
+            SELECT i.pet_id, i.quantity, p.status, i.version
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
             ORDER BY i.pet_id""";
 
+    /**
+     * The version of the whole inventory, without reading the entries: the number of entries, then the sum of their
+     * versions; {@code (0, 0)} for an empty inventory.
+     */
+    String SELECT_VERSION = "SELECT COUNT(*), COALESCE(SUM(version), 0) FROM inventory_item";
+
+    /** The list: every entry in {@code petId} order, the columns of {@link #SELECT_ALL} first. */
+    String selectAll();
+
+    /**
+     * How the list's version is read, in the same snapshot as the list's rows, so that it describes exactly them;
+     * the backend's {@link #begin} makes that so.
+     */
+    RowCursor.Summary<InventoryVersion> listVersion();
+
     /** The entry of one pet (parameter 1: {@code pet_id}); no row when the pet has none. */
     String SELECT_ONE = """
-            SELECT i.pet_id, i.quantity, p.status
+            SELECT i.pet_id, i.quantity, p.status, i.version
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
             WHERE i.pet_id = ?""";
 
+    /** One row when the pet (parameter 1: {@code pet_id}) has an entry, none when not. */
+    String SELECT_EXISTS = "SELECT 1 FROM inventory_item WHERE pet_id = ?";
+
     /**
-     * One statement that sets the quantity (parameter 1) of a pet's entry (parameter 2) and returns the entry as
-     * stored, with its pet's status; no row, and nothing changed, when the pet has no entry.
+     * One statement that sets the quantity (parameter 1) of a pet's entry (parameter 2), moves it to its next
+     * version, and returns the entry as stored, with its pet's status; no row, and nothing changed, when the pet has
+     * no entry.
      */
     String updateQuantityReturningEntry();
 
-    /** Makes the connection read {@link #SELECT_ALL} from a cursor, a batch of rows at a time. */
+    /**
+     * As {@link #updateQuantityReturningEntry()}, on condition that the entry's version is one of parameters 3 to
+     * {@code 2 + expectedVersions}: one atomic compare-and-set. No row, and nothing changed, when the pet has no
+     * entry or the entry is at another version.
+     */
+    String updateQuantityIfVersionReturningEntry(int expectedVersions);
+
+    /**
+     * Makes the connection read {@link #selectAll()} from a cursor, a batch of rows at a time, in one snapshot with
+     * its {@link #listVersion()}.
+     */
     @Override
     void begin(Connection connection) throws SQLException;
 
     /** Undoes {@link #begin} once the cursor is closed, before the connection goes back to the pool. */
     @Override
     void end(Connection connection) throws SQLException;
+
+    /** {@code column IN (?, ?, ...)} with one parameter per expected version; at least one. */
+    static String versionIn(String column, int expectedVersions) {
+        if (expectedVersions < 1) {
+            throw new IllegalArgumentException("a compare-and-set expects at least one version");
+        }
+        return column + " IN (" + String.join(", ", Collections.nCopies(expectedVersions, "?")) + ")";
+    }
 }

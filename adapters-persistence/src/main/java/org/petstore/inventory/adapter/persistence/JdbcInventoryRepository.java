@@ -7,10 +7,16 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
-import java.util.stream.Stream;
+import java.util.Set;
+import java.util.TreeSet;
 import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.StockUpdate;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
@@ -39,15 +45,30 @@ final class JdbcInventoryRepository implements InventoryRepository {
         this.statements = statements;
     }
 
+    /** The rows and the version of exactly those rows, read in one snapshot as the backend's statements say. */
     @Override
-    public Stream<InventoryItem> streamAll() {
+    public InventorySnapshot streamAll() {
         Connection connection;
         try {
             connection = pool.getConnection();
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
-        return RowCursor.open(connection, statements, InventoryStatements.SELECT_ALL, StoreMapper::inventoryItem);
+        RowCursor.Summarized<InventoryVersion, InventoryItem> list = RowCursor.open(connection, statements,
+                statements.listVersion(), statements.selectAll(), StoreMapper::inventoryItem);
+        return new InventorySnapshot(list.summary(), list.rows());
+    }
+
+    @Override
+    public InventoryVersion currentVersion() {
+        try (Connection connection = autocommitConnection();
+             PreparedStatement select = connection.prepareStatement(InventoryStatements.SELECT_VERSION);
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            return StoreMapper.inventoryVersion(row, 1);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
     }
 
     @Override
@@ -68,6 +89,48 @@ final class JdbcInventoryRepository implements InventoryRepository {
             update.setInt(1, quantity.value());
             update.setLong(2, petId.value());
             return theEntryIn(update);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    /**
+     * The compare-and-set is the update itself, with the expected versions in its condition; only when it changed
+     * nothing does a second statement tell a missing entry from a stale one.
+     */
+    @Override
+    public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected) {
+        return switch (expected) {
+            case ExpectedVersions.Any _ -> updateQuantity(petId, quantity)
+                    .<StockUpdate>map(StockUpdate.Updated::new)
+                    .orElseGet(StockUpdate.NotFound::new);
+            case ExpectedVersions.OneOf oneOf -> compareAndSet(petId, quantity, oneOf.versions());
+        };
+    }
+
+    private StockUpdate compareAndSet(PetId petId, Quantity quantity, Set<EntryVersion> versions) {
+        try (Connection connection = autocommitConnection()) {
+            if (!versions.isEmpty()) {
+                try (PreparedStatement update = connection.prepareStatement(
+                        statements.updateQuantityIfVersionReturningEntry(versions.size()))) {
+                    update.setInt(1, quantity.value());
+                    update.setLong(2, petId.value());
+                    int parameter = 3;
+                    for (EntryVersion version : new TreeSet<>(versions)) {
+                        update.setLong(parameter++, version.value());
+                    }
+                    Optional<InventoryItem> updated = theEntryIn(update);
+                    if (updated.isPresent()) {
+                        return new StockUpdate.Updated(updated.get());
+                    }
+                }
+            }
+            try (PreparedStatement exists = connection.prepareStatement(InventoryStatements.SELECT_EXISTS)) {
+                exists.setLong(1, petId.value());
+                try (ResultSet row = exists.executeQuery()) {
+                    return row.next() ? new StockUpdate.Stale() : new StockUpdate.NotFound();
+                }
+            }
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }

@@ -4,33 +4,66 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
+import org.petstore.inventory.domain.InventoryVersion;
 
 /**
  * The inventory's SQL on PostgreSQL.
  *
  * <p>The update is {@code UPDATE ... FROM pet ... RETURNING}: one round trip sets the quantity and returns the entry
- * with its pet's status.
+ * with its pet's status. A conditional update adds {@code AND i.version IN (...)}: an update that waited for a
+ * concurrent one to commit evaluates its condition again on the row as that one left it (READ COMMITTED), so of
+ * concurrent updates expecting the same version one changes the row and the others find no row.
  *
  * <p>The PostgreSQL driver reads a query's whole result before it returns the first row, unless the query runs inside
  * a transaction with a fetch size: then it reads through a server-side portal, {@link RowCursor#FETCH_SIZE} rows at a
  * time. So a list runs in a read-only transaction ({@code BEGIN READ ONLY}, which the driver sends together with the
- * query: no extra round trip), ended by a rollback (nothing was written) when the cursor is released. That
- * transaction is also where a statement reading the list's version would go, in the same snapshot as the rows
- * (with {@code REPEATABLE READ}).
+ * query: no extra round trip), ended by a rollback (nothing was written) when the cursor is released.
+ *
+ * <p>The list's version comes with the rows, from uncorrelated scalar subqueries in the select list of the same
+ * statement: PostgreSQL computes each once, before the first row, as an InitPlan, in the statement's snapshot, so
+ * the version describes exactly the rows, without a second statement or round trip. The rest of the plan is the
+ * list's as before ({@code EXPLAIN} shows the two InitPlans above it).
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
 final class PostgresqlInventoryStatements implements InventoryStatements {
 
     private static final String UPDATE_QUANTITY_RETURNING_ENTRY = """
-            UPDATE inventory_item i SET quantity = ?
+            UPDATE inventory_item i SET quantity = ?, version = i.version + 1
             FROM pet p
-            WHERE i.pet_id = ? AND p.id = i.pet_id
-            RETURNING i.pet_id, i.quantity, p.status""";
+            WHERE i.pet_id = ? AND p.id = i.pet_id%s
+            RETURNING i.pet_id, i.quantity, p.status, i.version""";
+
+    private static final String UNCONDITIONAL = UPDATE_QUANTITY_RETURNING_ENTRY.formatted("");
 
     @Override
     public String updateQuantityReturningEntry() {
-        return UPDATE_QUANTITY_RETURNING_ENTRY;
+        return UNCONDITIONAL;
+    }
+
+    @Override
+    public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
+        return UPDATE_QUANTITY_RETURNING_ENTRY.formatted(
+                " AND " + InventoryStatements.versionIn("i.version", expectedVersions));
+    }
+
+    private static final String SELECT_ALL_WITH_VERSION = """
+            SELECT i.pet_id, i.quantity, p.status, i.version,
+                   (SELECT COUNT(*) FROM inventory_item), (SELECT COALESCE(SUM(version), 0) FROM inventory_item)
+            FROM inventory_item i JOIN pet p ON p.id = i.pet_id
+            ORDER BY i.pet_id""";
+
+    private static final RowCursor.Summary<InventoryVersion> LIST_VERSION = new RowCursor.Summary.InFirstRow<>(
+            row -> StoreMapper.inventoryVersion(row, 5), InventoryVersion.EMPTY);
+
+    @Override
+    public String selectAll() {
+        return SELECT_ALL_WITH_VERSION;
+    }
+
+    @Override
+    public RowCursor.Summary<InventoryVersion> listVersion() {
+        return LIST_VERSION;
     }
 
     @Override

@@ -25,6 +25,11 @@ import org.slf4j.LoggerFactory;
  * and its iterator) is for one thread at a time, like any stream. A cursor closed or failed before its end fails
  * when read again ({@link IllegalStateException}) rather than pretending the rows ended.
  *
+ * <p>A query may also give a summary of its whole result (say, an aggregate in uncorrelated scalar subqueries of the
+ * select list, which the database computes once, in the same snapshot as the rows, and repeats on every row). The
+ * cursor reads it from the first row before it returns, so the caller knows it before the first row is consumed;
+ * that row is kept and is the first of the stream.
+ *
  * <p>A failure to open the cursor, or to read a row, surfaces as {@link StorageFailures#translate} says: the
  * application's {@code StorageUnavailableException} when the database cannot be reached.
  */
@@ -56,6 +61,9 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
     private final ResultSet rows;
     private final RowMapper<T> mapper;
 
+    /** The first row, read with the summary when the cursor opened, until the stream asks for it. */
+    private T firstRow;
+
     /** Held while a row is read and while the resources are released; never while the row is handed on. */
     private final ReentrantLock reading = new ReentrantLock();
     private final AtomicBoolean closeRequested = new AtomicBoolean();
@@ -72,16 +80,44 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
         this.mapper = mapper;
     }
 
+    /** The summary of a query's result, and its rows. */
+    record Summarized<S, T>(S summary, Stream<T> rows) {
+    }
+
+    /** Where the summary of a query's result comes from. Either way it is read in the same snapshot as the rows. */
+    sealed interface Summary<S> {
+
+        /**
+         * From columns of the first row, which every row repeats (uncorrelated scalar subqueries of the select list,
+         * computed once by the query); {@code whenEmpty} when there is no row.
+         */
+        record InFirstRow<S>(RowMapper<S> mapper, S whenEmpty) implements Summary<S> {
+        }
+
+        /**
+         * From the first row of a query of its own, run on the cursor's connection after the session began and
+         * before the rows' query: the session must make both read one snapshot (a repeatable-read transaction).
+         */
+        record QueriedBefore<S>(String sql, RowMapper<S> mapper) implements Summary<S> {
+        }
+    }
+
     /**
-     * Runs the query on the connection, inside the backend's cursor session, and returns its rows as a stream that
-     * owns the connection from now on: it goes back to the pool when the stream ends or is closed. When the query
-     * cannot be started, everything is released at once and the translated failure is thrown.
+     * Runs the query on the connection, inside the backend's cursor session, reads the summary of its result as
+     * {@code summary} says, and returns the summary with the rows as a stream that owns the connection from now on:
+     * it goes back to the pool when the stream ends or is closed. When the query cannot be started or its summary
+     * cannot be read, everything is released at once and the translated failure is thrown.
      */
-    static <T> Stream<T> open(Connection connection, Session session, String sql, RowMapper<T> mapper) {
+    static <S, T> Summarized<S, T> open(Connection connection, Session session, Summary<S> summary, String sql,
+            RowMapper<T> mapper) {
         PreparedStatement statement = null;
         ResultSet rows = null;
+        S summaryOfRows = null;
         try {
             session.begin(connection);
+            if (summary instanceof Summary.QueriedBefore<S> queried) {
+                summaryOfRows = queryOneRow(connection, queried.sql(), queried.mapper());
+            }
             statement = connection.prepareStatement(sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
             statement.setFetchSize(FETCH_SIZE);
             rows = statement.executeQuery();
@@ -90,7 +126,40 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
             throw StorageFailures.translate(e);
         }
         RowCursor<T> cursor = new RowCursor<>(connection, session, statement, rows, mapper);
-        return StreamSupport.stream(cursor, false).onClose(cursor::close);
+        if (summary instanceof Summary.InFirstRow<S> inFirstRow) {
+            summaryOfRows = cursor.readFirstRow(inFirstRow.mapper(), inFirstRow.whenEmpty());
+        }
+        return new Summarized<>(summaryOfRows, StreamSupport.stream(cursor, false).onClose(cursor::close));
+    }
+
+    private static <S> S queryOneRow(Connection connection, String sql, RowMapper<S> mapper) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(sql);
+             ResultSet row = statement.executeQuery()) {
+            if (!row.next()) {
+                throw new IllegalStateException("The summary query returned no row");
+            }
+            return mapper.map(row);
+        }
+    }
+
+    /** Reads the first row, keeps it for the stream, and returns the summary it carries. */
+    private <S> S readFirstRow(RowMapper<S> summary, S whenEmpty) {
+        reading.lock();
+        try {
+            if (!rows.next()) {
+                exhausted = true;
+                release();
+                return whenEmpty;
+            }
+            S summaryOfRows = summary.map(rows);
+            firstRow = mapper.map(rows);
+            return summaryOfRows;
+        } catch (SQLException | RuntimeException e) {
+            release();
+            throw StorageFailures.translate(e);
+        } finally {
+            reading.unlock();
+        }
     }
 
     @Override
@@ -123,6 +192,11 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
             }
             if (released) {
                 throw new IllegalStateException("The rows can no longer be read: the cursor was closed or failed");
+            }
+            if (firstRow != null) {
+                T first = firstRow;
+                firstRow = null;
+                return first;
             }
             return readOpen();
         } finally {
@@ -161,6 +235,7 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
             return;
         }
         released = true;
+        firstRow = null;
         quietly("close the result", () -> {
             if (rows != null) {
                 rows.close();

@@ -6,7 +6,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.petstore.inventory.domain.DomainException;
+import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.Pet;
@@ -25,21 +27,37 @@ final class StoreMapper {
 
     /**
      * The inventory entry in the current row of a result whose columns are, by position, {@code pet_id},
-     * {@code quantity} and the pet's {@code status}. Read for every listed row: columns by position, no reflection.
+     * {@code quantity}, the pet's {@code status} and the entry's {@code version}. Read for every listed row: columns
+     * by position, no reflection.
      */
     static InventoryItem inventoryItem(ResultSet row) throws SQLException {
-        return inventoryItem(row.getLong(1), row.getInt(2), row.getString(3));
+        return inventoryItem(row.getLong(1), row.getInt(2), row.getString(3), row.getLong(4));
     }
 
-    static InventoryItem inventoryItem(long petId, int quantity, String status) {
+    static InventoryItem inventoryItem(long petId, int quantity, String status, long version) {
         Optional<PetStatus> petStatus = StatusColumns.petStatus(status);
         if (petStatus.isEmpty()) {
             throw unknownStatus("pet " + petId, status);
         }
         try {
-            return new InventoryItem(PetId.of(petId), Quantity.of(quantity), petStatus.get());
+            return new InventoryItem(PetId.of(petId), Quantity.of(quantity), petStatus.get(),
+                    EntryVersion.of(version));
         } catch (DomainException e) {
             throw invalid("pet " + petId, e);
+        }
+    }
+
+    /**
+     * The version of the whole inventory in columns {@code first} and {@code first + 1} of the current row: the
+     * number of entries and the sum of their versions.
+     */
+    static InventoryVersion inventoryVersion(ResultSet row, int first) throws SQLException {
+        long entries = row.getLong(first);
+        long versionSum = row.getLong(first + 1);
+        try {
+            return new InventoryVersion(entries, versionSum);
+        } catch (DomainException e) {
+            throw invalid("the inventory", e);
         }
     }
 

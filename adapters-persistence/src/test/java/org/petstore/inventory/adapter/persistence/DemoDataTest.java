@@ -6,12 +6,11 @@ import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.OrderStatus;
@@ -56,9 +55,9 @@ abstract class DemoDataTest {
 
     @Test
     void everyDemoPetHasAnInventoryEntry() {
-        try (Stream<InventoryItem> entries = inventory.streamAll()) {
+        try (InventorySnapshot entries = inventory.streamAll()) {
             assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L),
-                    entries.map(item -> item.petId().value()).toList());
+                    entries.items().map(item -> item.petId().value()).toList());
         }
     }
 

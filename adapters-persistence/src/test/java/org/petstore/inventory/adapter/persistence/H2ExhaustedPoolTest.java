@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import io.micronaut.context.annotation.Property;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 import jakarta.inject.Inject;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
@@ -30,20 +31,23 @@ class H2ExhaustedPoolTest {
 
     @Test
     void withoutAConnectionEveryCallIsUnavailableUntilOneIsBack() {
-        Stream<InventoryItem> holdingOneConnection = repository.streamAll();
-        Stream<InventoryItem> holdingTheOther = repository.streamAll();
+        InventorySnapshot holdingOneConnection = repository.streamAll();
+        InventorySnapshot holdingTheOther = repository.streamAll();
         try {
             assertThrows(StorageUnavailableException.class, repository::streamAll);
             assertThrows(StorageUnavailableException.class, () -> repository.findByPetId(PetId.of(1)));
             assertThrows(StorageUnavailableException.class,
                     () -> repository.updateQuantity(PetId.of(1), Quantity.of(1)));
+            assertThrows(StorageUnavailableException.class, repository::currentVersion);
+            assertThrows(StorageUnavailableException.class, () -> repository.updateQuantity(PetId.of(1),
+                    Quantity.of(1), ExpectedVersions.oneOf(EntryVersion.FIRST)));
         } finally {
             holdingOneConnection.close();
             holdingTheOther.close();
         }
 
-        try (Stream<InventoryItem> again = repository.streamAll()) {
-            assertDoesNotThrow(again::toList);
+        try (InventorySnapshot again = repository.streamAll()) {
+            assertDoesNotThrow(() -> again.items().toList());
         }
         assertDoesNotThrow(() -> repository.findByPetId(PetId.of(1)));
     }

@@ -12,14 +12,13 @@ import java.sql.Connection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.InventoryRepositoryContract;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 
 /**
@@ -61,8 +60,8 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
 
     @Test
     void readingTheListToItsEndReturnsTheConnectionBeforeTheStreamIsClosed() {
-        try (Stream<InventoryItem> all = repository.streamAll()) {
-            Iterator<InventoryItem> entries = all.iterator();
+        try (InventorySnapshot all = repository.streamAll()) {
+            Iterator<InventoryItem> entries = all.items().iterator();
             assertEquals(List.of(DOG, CAT, PARROT), List.of(entries.next(), entries.next(), entries.next()));
             assertEquals(1, activeConnections());
 
@@ -73,8 +72,8 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
 
     @Test
     void aListClosedBeforeItsEndFailsWhenReadAgainInsteadOfEndingEarly() {
-        Stream<InventoryItem> all = repository.streamAll();
-        Iterator<InventoryItem> entries = all.iterator();
+        InventorySnapshot all = repository.streamAll();
+        Iterator<InventoryItem> entries = all.items().iterator();
         assertEquals(DOG, entries.next());
 
         all.close();
@@ -86,12 +85,12 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     @Test
     void theConnectionsOfAListAreRestoredForTheStatementsAfterIt() {
         for (int round = 0; round < 3; round++) {
-            try (Stream<InventoryItem> all = repository.streamAll()) {
-                assertEquals(DOG, all.iterator().next());
+            try (InventorySnapshot all = repository.streamAll()) {
+                assertEquals(DOG, all.items().iterator().next());
             }
         }
 
-        InventoryItem updated = item(1, 5, PetStatus.AVAILABLE);
+        InventoryItem updated = DOG.withQuantity(Quantity.of(5));
         assertEquals(Optional.of(updated), repository.updateQuantity(PetId.of(1), Quantity.of(5)));
         assertEquals(List.of(updated, CAT, PARROT), all());
     }

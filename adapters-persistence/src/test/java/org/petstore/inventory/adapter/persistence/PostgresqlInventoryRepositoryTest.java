@@ -11,12 +11,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
 
 /**
  * The repository contract on PostgreSQL, the production backend: a real server and a fresh database.
@@ -34,8 +34,8 @@ class PostgresqlInventoryRepositoryTest extends JdbcInventoryRepositoryTest impl
     void aConnectionLostWhileTheListIsReadFailsTheReadAsUnavailableAndReturnsTheConnection() {
         givenOnlyNumbered(LARGE);
 
-        try (Stream<InventoryItem> all = repository.streamAll()) {
-            Iterator<InventoryItem> entries = all.iterator();
+        try (InventorySnapshot all = repository.streamAll()) {
+            Iterator<InventoryItem> entries = all.items().iterator();
             assertEquals(numbered(1), entries.next());
 
             terminateTheServerProcessOfTheList();

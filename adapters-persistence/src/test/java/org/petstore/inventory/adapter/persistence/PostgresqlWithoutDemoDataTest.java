@@ -8,14 +8,13 @@ import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 
 /** PostgreSQL without {@code petstore.demo-data}: the schema only, no demo data. */
@@ -39,8 +38,8 @@ class PostgresqlWithoutDemoDataTest implements TestPropertyProvider {
 
     @Test
     void theStoreIsEmpty() {
-        try (Stream<InventoryItem> entries = inventory.streamAll()) {
-            assertEquals(List.of(), entries.toList());
+        try (InventorySnapshot entries = inventory.streamAll()) {
+            assertEquals(List.of(), entries.items().toList());
         }
         assertEquals(Optional.empty(), pets.findById(PetId.of(5)));
         assertEquals(List.of(), orders.findAll());

@@ -17,7 +17,8 @@ import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /**
  * Upgrading a database that holds stock from before pets existed (schema version 1) loses nothing: every entry
- * keeps its quantity and status, and gets a pet named after its id.
+ * keeps its quantity and status, and gets a pet named after its id. Upgrading one from before entries had versions
+ * (schema version 2) keeps every entry and puts it at version 1; the next write moves it to version 2.
  */
 class SchemaUpgradeTest {
 
@@ -40,6 +41,31 @@ class SchemaUpgradeTest {
 
         assertEquals(List.of("4|7|available|Pet 4", "8|0|sold|Pet 8", "15|2147483647|pending|Pet 15"),
                 query(url, user, password, "SELECT i.pet_id, i.quantity, p.status, p.name FROM inventory_item i "
+                        + "JOIN pet p ON p.id = i.pet_id ORDER BY i.pet_id"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"h2", "postgresql"})
+    void upgradingFromVersion2PutsEveryEntryAtTheFirstVersion(String backend) throws SQLException {
+        Map<String, String> database = backend.equals("h2")
+                ? Map.of("datasources.default.url", "jdbc:h2:mem:upgrade2;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;"
+                        + "DB_CLOSE_DELAY=-1", "datasources.default.username", "sa", "datasources.default.password", "")
+                : TestPostgres.newDatabase();
+        String url = database.get("datasources.default.url");
+        String user = database.get("datasources.default.username");
+        String password = database.get("datasources.default.password");
+
+        flyway(url, user, password).target("2").load().migrate();
+        execute(url, user, password, "INSERT INTO pet (id, name, status) "
+                + "VALUES (4, 'Polly', 'available'), (8, 'Spike', 'sold'), (15, 'Kiwi', 'pending')");
+        execute(url, user, password, "INSERT INTO inventory_item (pet_id, quantity) "
+                + "VALUES (4, 7), (8, 0), (15, 2147483647)");
+
+        flyway(url, user, password).load().migrate();
+        execute(url, user, password, "UPDATE inventory_item SET quantity = 6, version = version + 1 WHERE pet_id = 4");
+
+        assertEquals(List.of("4|6|available|2", "8|0|sold|1", "15|2147483647|pending|1"),
+                query(url, user, password, "SELECT i.pet_id, i.quantity, p.status, i.version FROM inventory_item i "
                         + "JOIN pet p ON p.id = i.pet_id ORDER BY i.pet_id"));
     }
 

@@ -27,17 +27,18 @@ final class StoreTables {
         this.transactions = transactions;
     }
 
-    /** Exactly the given inventory entries, each with its pet (named {@code Pet <id>}), and no orders. */
+    /** Exactly the given inventory entries at their versions, each with its pet (named {@code Pet <id>}), and no orders. */
     void replaceInventoryWith(List<InventoryItem> items) {
         run(connection -> {
             deleteEverything(connection);
             insertPets(connection, items.stream()
                     .map(item -> new Pet(item.petId(), "Pet " + item.petId(), item.status())).toList());
             try (PreparedStatement insert = connection.prepareStatement(
-                    "INSERT INTO inventory_item (pet_id, quantity) VALUES (?, ?)")) {
+                    "INSERT INTO inventory_item (pet_id, quantity, version) VALUES (?, ?, ?)")) {
                 for (InventoryItem item : items) {
                     insert.setLong(1, item.petId().value());
                     insert.setInt(2, item.quantity().value());
+                    insert.setLong(3, item.version().value());
                     insert.addBatch();
                 }
                 insert.executeBatch();

@@ -1,18 +1,24 @@
 package org.petstore.inventory.application.service;
 
 import java.util.Objects;
-import java.util.stream.Stream;
+import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.StockUpdate;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
  * The inventory use cases. Plain Java: the bootstrap module wires it to an {@link InventoryRepository}.
  */
-public final class InventoryService implements ListInventoryUseCase, UpdateStockUseCase {
+public final class InventoryService implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase {
 
     private final InventoryRepository inventoryRepository;
 
@@ -21,14 +27,34 @@ public final class InventoryService implements ListInventoryUseCase, UpdateStock
     }
 
     @Override
-    public Stream<InventoryItem> listInventory() {
+    public InventorySnapshot listInventory() {
         return inventoryRepository.streamAll();
     }
 
-    /** One call to the store: it sets the quantity and returns the entry as stored, without reading it first. */
+    @Override
+    public InventoryVersion currentInventoryVersion() {
+        return inventoryRepository.currentVersion();
+    }
+
+    @Override
+    public InventoryItem findInventoryItem(PetId petId) {
+        return inventoryRepository.findByPetId(petId).orElseThrow(() -> new InventoryItemNotFoundException(petId));
+    }
+
+    /**
+     * One call to the store: it sets the quantity (on condition of the version, when the command has one) and
+     * returns the entry as stored, without reading it first.
+     */
     @Override
     public InventoryItem updateStock(UpdateStockCommand command) {
-        return inventoryRepository.updateQuantity(command.petId(), command.quantity())
-                .orElseThrow(() -> new InventoryItemNotFoundException(command.petId()));
+        if (command.expected() instanceof ExpectedVersions.Any) {
+            return inventoryRepository.updateQuantity(command.petId(), command.quantity())
+                    .orElseThrow(() -> new InventoryItemNotFoundException(command.petId()));
+        }
+        return switch (inventoryRepository.updateQuantity(command.petId(), command.quantity(), command.expected())) {
+            case StockUpdate.Updated updated -> updated.entry();
+            case StockUpdate.NotFound _ -> throw new InventoryItemNotFoundException(command.petId());
+            case StockUpdate.Stale _ -> throw new StaleInventoryItemException(command.petId());
+        };
     }
 }

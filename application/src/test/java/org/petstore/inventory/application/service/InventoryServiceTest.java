@@ -5,17 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.outbound.InMemoryInventoryRepository;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.StockUpdate;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 class InventoryServiceTest {
 
@@ -37,7 +42,7 @@ class InventoryServiceTest {
 
     @Test
     void closingTheListReleasesTheRepositorysStream() {
-        Stream<InventoryItem> list = service.listInventory();
+        InventorySnapshot list = service.listInventory();
         assertEquals(1, repository.openStreams());
 
         list.close();
@@ -45,10 +50,36 @@ class InventoryServiceTest {
     }
 
     @Test
+    void theListComesWithTheVersionOfItsEntries() {
+        try (InventorySnapshot list = service.listInventory()) {
+            assertEquals(new InventoryVersion(2, 2), list.version());
+            assertEquals(service.currentInventoryVersion(), list.version());
+        }
+        service.updateStock(UpdateStockCommand.of(2, 7));
+
+        assertEquals(new InventoryVersion(2, 3), service.currentInventoryVersion());
+    }
+
+    @Test
+    void findInventoryItemReturnsTheEntryWithItsVersion() {
+        service.updateStock(UpdateStockCommand.of(2, 7));
+
+        assertEquals(CAT.withQuantity(Quantity.of(7)), service.findInventoryItem(PetId.of(2)));
+        assertEquals(EntryVersion.of(2), service.findInventoryItem(PetId.of(2)).version());
+    }
+
+    @Test
+    void findInventoryItemOfAnUnknownPetIsNotFound() {
+        var error = assertThrows(InventoryItemNotFoundException.class, () -> service.findInventoryItem(PetId.of(3)));
+
+        assertEquals(PetId.of(3), error.petId());
+    }
+
+    @Test
     void updateStockSetsTheQuantityAndKeepsTheStatus() {
         InventoryItem updated = service.updateStock(UpdateStockCommand.of(2, 7));
 
-        assertEquals(new InventoryItem(PetId.of(2), Quantity.of(7), PetStatus.PENDING), updated);
+        assertEquals(new InventoryItem(PetId.of(2), Quantity.of(7), PetStatus.PENDING, EntryVersion.of(2)), updated);
         assertEquals(List.of(DOG, updated), listed());
     }
 
@@ -56,7 +87,12 @@ class InventoryServiceTest {
     void updateStockIsOneCallToTheRepositoryWithoutAReadBeforeIt() {
         InventoryService writeOnly = new InventoryService(new InventoryRepository() {
             @Override
-            public Stream<InventoryItem> streamAll() {
+            public InventorySnapshot streamAll() {
+                throw new AssertionError("an update lists nothing");
+            }
+
+            @Override
+            public InventoryVersion currentVersion() {
                 throw new AssertionError("an update lists nothing");
             }
 
@@ -69,11 +105,42 @@ class InventoryServiceTest {
             public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
                 return repository.updateQuantity(petId, quantity);
             }
+
+            @Override
+            public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected) {
+                return repository.updateQuantity(petId, quantity, expected);
+            }
         });
 
-        assertEquals(new InventoryItem(PetId.of(1), Quantity.of(4), PetStatus.AVAILABLE),
+        assertEquals(new InventoryItem(PetId.of(1), Quantity.of(4), PetStatus.AVAILABLE, EntryVersion.of(2)),
                 writeOnly.updateStock(UpdateStockCommand.of(1, 4)));
         assertThrows(InventoryItemNotFoundException.class, () -> writeOnly.updateStock(UpdateStockCommand.of(3, 7)));
+        assertEquals(new InventoryItem(PetId.of(1), Quantity.of(5), PetStatus.AVAILABLE, EntryVersion.of(3)),
+                writeOnly.updateStock(new UpdateStockCommand(PetId.of(1), Quantity.of(5),
+                        ExpectedVersions.oneOf(EntryVersion.of(2)))));
+        assertThrows(StaleInventoryItemException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
+                PetId.of(1), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)))));
+        assertThrows(InventoryItemNotFoundException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
+                PetId.of(3), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)))));
+    }
+
+    @Test
+    void aConditionalUpdateAtTheCurrentVersionSucceedsOnce() {
+        UpdateStockCommand sawFirstVersion = new UpdateStockCommand(PetId.of(2), Quantity.of(9),
+                ExpectedVersions.oneOf(EntryVersion.FIRST));
+
+        assertEquals(CAT.withQuantity(Quantity.of(9)), service.updateStock(sawFirstVersion));
+        var error = assertThrows(StaleInventoryItemException.class, () -> service.updateStock(sawFirstVersion));
+
+        assertEquals(PetId.of(2), error.petId());
+        assertEquals(List.of(DOG, CAT.withQuantity(Quantity.of(9))), listed());
+    }
+
+    @Test
+    void aConditionalUpdateOfAnUnknownPetIsNotFound() {
+        assertThrows(InventoryItemNotFoundException.class, () -> service.updateStock(new UpdateStockCommand(
+                PetId.of(3), Quantity.of(9), ExpectedVersions.oneOf(EntryVersion.FIRST))));
+        assertEquals(List.of(DOG, CAT), listed());
     }
 
     @Test
@@ -90,11 +157,18 @@ class InventoryServiceTest {
     void commandRequiresBothParts() {
         assertThrows(NullPointerException.class, () -> new UpdateStockCommand(null, Quantity.of(1)));
         assertThrows(NullPointerException.class, () -> new UpdateStockCommand(PetId.of(1), null));
+        assertThrows(NullPointerException.class, () -> new UpdateStockCommand(PetId.of(1), Quantity.of(1), null));
+    }
+
+    @Test
+    void aCommandWithoutExpectationIsUnconditional() {
+        assertEquals(ExpectedVersions.any(), UpdateStockCommand.of(1, 2).expected());
+        assertEquals(ExpectedVersions.any(), new UpdateStockCommand(PetId.of(1), Quantity.of(2)).expected());
     }
 
     private List<InventoryItem> listed() {
-        try (Stream<InventoryItem> list = service.listInventory()) {
-            return list.toList();
+        try (InventorySnapshot list = service.listInventory()) {
+            return list.items().toList();
         }
     }
 }

@@ -34,6 +34,9 @@ public enum ErrorCode {
     /** The request head did not arrive completely within the configured time. */
     REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT,
             "The request did not arrive in time: send the request line and headers at once"),
+    /** A conditional request's precondition ({@code If-Match}) does not hold: the entry has changed. */
+    PRECONDITION_FAILED(HttpStatus.PRECONDITION_FAILED,
+            "The entry has changed since the version If-Match names: read it again and retry with its current ETag"),
     /** The body is larger than the configured limit. */
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, null),
     /** The request line is longer than the configured limit. */
@@ -41,6 +44,9 @@ public enum ErrorCode {
     /** The body is not JSON by its {@code Content-Type}. */
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
             "The request body must be JSON: send the header 'Content-Type: application/json'"),
+    /** The service is configured to accept only conditional updates, and this one has no {@code If-Match}. */
+    PRECONDITION_REQUIRED(HttpStatus.PRECONDITION_REQUIRED, "This service accepts only conditional updates: "
+            + "send If-Match with the entry's ETag (GET /v1/inventory/{petId}), or If-Match: * for any version"),
     /** The headers are larger than the configured limit. */
     REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
             "The request headers are larger than the server accepts"),

@@ -7,6 +7,7 @@ import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
@@ -33,22 +34,38 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Optional;
 import java.util.concurrent.Executor;
-import java.util.stream.Stream;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
+import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
- * The {@code inventory} operations: {@code listInventory} and the experimental {@code updateInventory}.
+ * The {@code inventory} operations: {@code listInventory}, and the experimental {@code getInventoryItem} and
+ * {@code updateInventory}.
+ *
+ * <p>Conditional requests (RFC 9110 §13): every entry has a strong entity tag, the list a weak one (see
+ * {@link InventoryTags}), sent as {@code ETag}. A {@code GET} with {@code If-None-Match} naming the current tag is
+ * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored (the answer is
+ * the full 200, always a correct answer to a {@code GET}). A {@code PATCH} with {@code If-Match} changes the entry
+ * only if one of the tags is its current one, by strong comparison, in one atomic compare-and-set in the database;
+ * otherwise 412. The checks of a {@code PATCH}, in order: authentication (401, before the controller), the body's
+ * media type (415), {@code petId} (400), the body (400), the {@code If-Match} syntax (400), its presence when
+ * {@code petstore.require-if-match} is on (428), then the store: an unknown pet is 404 with or without
+ * {@code If-Match} (RFC 9110 §13.2.1: a request that would fail without its preconditions ignores them), a stale
+ * entry 412.
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -58,31 +75,63 @@ import org.petstore.inventory.domain.Quantity;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
 
+    private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
+            + "every change of the entry";
+    private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>\"; "
+            + "it changes with every change of an entry";
+    private static final String IF_NONE_MATCH = "Entity tags the client holds (or *): 304 without a body when one "
+            + "is the current tag (weak comparison)";
+
     private final ListInventoryUseCase listInventory;
+    private final FindInventoryItemUseCase findInventoryItem;
     private final UpdateStockUseCase updateStock;
+    private final ConditionalUpdatesConfiguration conditionalUpdates;
     private final Executor blocking;
 
-    InventoryController(ListInventoryUseCase listInventory, UpdateStockUseCase updateStock,
+    InventoryController(ListInventoryUseCase listInventory, FindInventoryItemUseCase findInventoryItem,
+            UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates,
             @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.listInventory = listInventory;
+        this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
+        this.conditionalUpdates = conditionalUpdates;
         this.blocking = blocking;
     }
 
     // The list is read from the use case's stream while it is written. A list that fits in one chunk is answered
     // whole, with Content-Length; a longer one is streamed in chunks (Transfer-Encoding: chunked), each read when the
     // client has taken the previous one. A failure before the first byte is answered as an error like any other.
+    // The list's version comes with the snapshot, before the first row, so its ETag is a header of the response
+    // whether the body is sent whole or in chunks, and describes exactly the entries that follow.
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
+                    schema = @Schema(type = "string")),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
-    HttpResponse<ByteBuffer<?>> listInventory(HttpRequest<?> request) {
-        Stream<InventoryItem> entries = listInventory.listInventory();
-        InventoryChunks chunks = new InventoryChunks(entries);
+    @ApiResponse(responseCode = "304", description = "Not modified: If-None-Match names the list's current tag",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
+                    schema = @Schema(type = "string")))
+    HttpResponse<ByteBuffer<?>> listInventory(
+            @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            HttpRequest<?> request) {
+        if (ifNoneMatch != null) {
+            // only the list's version is read to tell that it has not changed, never the list
+            Optional<EntityTag.Condition> condition = ifNoneMatch(request);
+            if (condition.isPresent()) {
+                EntityTag current = InventoryTags.of(listInventory.currentInventoryVersion());
+                if (InventoryTags.names(condition.get(), current)) {
+                    return notModified(current);
+                }
+            }
+        }
+        InventorySnapshot snapshot = listInventory.listInventory();
+        EntityTag tag = InventoryTags.of(snapshot.version());
+        InventoryChunks chunks = new InventoryChunks(snapshot.items());
         if (request.getMethod() == HttpMethod.HEAD) {
             chunks.close();
-            return HttpResponse.ok();
+            return withTag(HttpResponse.ok(), tag);
         }
         ByteBuf firstChunk;
         try {
@@ -93,12 +142,44 @@ final class InventoryController {
         }
         if (chunks.ended()) {
             chunks.close();
-            return json(firstChunk);
+            return json(firstChunk, tag);
         }
         Executor eventLoop = request instanceof NettyHttpRequest<?> netty
                 ? netty.getChannelHandlerContext().channel().eventLoop()
                 : Runnable::run;
-        return json(new StreamedInventory(firstChunk, chunks, blocking, eventLoop, ByteBufAllocator.DEFAULT));
+        return json(new StreamedInventory(firstChunk, chunks, blocking, eventLoop, ByteBufAllocator.DEFAULT), tag);
+    }
+
+    @Get("/{petId}")
+    @Operation(operationId = "getInventoryItem", summary = "Returns the stock level of one pet, with its entity tag.",
+            description = "Experimental: the entry's strong ETag changes with every change of the entry; send it in "
+                    + "If-Match to update only the entry you read, or in If-None-Match to be told 304 when it "
+                    + "is unchanged.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @ApiResponse(responseCode = "200", description = "The entry", headers = @io.swagger.v3.oas.annotations.headers
+            .Header(name = HttpHeaders.ETAG, description = ENTRY_TAG, schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "304", description = "Not modified: If-None-Match names the entry's current tag",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = ENTRY_TAG,
+                    schema = @Schema(type = "string")))
+    @ApiResponse(responseCode = "400", description = "petId is not an integer from 1 to 9223372036854775807",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    HttpResponse<ByteBuffer<?>> getInventoryItem(
+            @Parameter(description = "ID of the pet whose stock to read", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId,
+            @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            HttpRequest<?> request) {
+        InventoryItem entry = findInventoryItem.findInventoryItem(PathParameters.petId(petId));
+        EntityTag tag = InventoryTags.of(entry);
+        if (ifNoneMatch != null && ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag))
+                .isPresent()) {
+            return notModified(tag);
+        }
+        return json(entryJson(entry), tag);
     }
 
     @Patch("/{petId}")
@@ -109,11 +190,19 @@ final class InventoryController {
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryUpdate.class)))
-    @ApiResponse(responseCode = "200", description = "The updated entry", content = @Content(
-            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "200", description = "The updated entry", headers = @io.swagger.v3.oas.annotations
+            .headers.Header(name = HttpHeaders.ETAG, description = ENTRY_TAG, schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = InventoryItemResponse.class)))
     @ApiResponse(responseCode = "400", description = "Body missing required fields or containing invalid values",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
+            + "changed since it was read; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
+            + "was not sent; nothing was changed",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
     HttpResponse<ByteBuffer<?>> updateInventory(
@@ -121,17 +210,71 @@ final class InventoryController {
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body) {
+            @Parameter(hidden = true) @Nullable @Body String body,
+            @Parameter(description = "Update only if the entry's current ETag is one of these strong tags (or *: "
+                    + "any version); required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true")
+            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
+            HttpRequest<?> request) {
         if (contentType == null) {
             // @Consumes lets a request without Content-Type through; the body must still say it is JSON
             throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         }
         PetId id = PathParameters.petId(petId);
         Quantity quantity = InventoryUpdateReader.read(body);
-        InventoryItem updated = updateStock.updateStock(new UpdateStockCommand(id, quantity));
+        ExpectedVersions expected = ifMatch != null ? ifMatch(request, id) : unconditionally();
+        InventoryItem updated;
+        try {
+            updated = updateStock.updateStock(new UpdateStockCommand(id, quantity, expected));
+        } catch (StaleInventoryItemException stale) {
+            throw new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
+                    + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
+                    + id + ") and retry with its ETag");
+        }
+        return json(entryJson(updated), InventoryTags.of(updated));
+    }
+
+    private static ByteBuf entryJson(InventoryItem entry) {
         ByteBuf json = ByteBufAllocator.DEFAULT.buffer(InventoryJson.MAX_ITEM_BYTES);
-        InventoryJson.writeItem(json, updated, true);
-        return json(json);
+        InventoryJson.writeItem(json, entry, true);
+        return json;
+    }
+
+    /**
+     * The condition of the request's {@code If-None-Match}, read from all its field lines, when it follows the
+     * grammar; one that does not is ignored.
+     */
+    private static Optional<EntityTag.Condition> ifNoneMatch(HttpRequest<?> request) {
+        return EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_NONE_MATCH));
+    }
+
+    /** An update without {@code If-Match}: any version, unless {@code If-Match} is required (428). */
+    private ExpectedVersions unconditionally() {
+        if (conditionalUpdates.requireIfMatch()) {
+            throw new ApiException(ErrorCode.PRECONDITION_REQUIRED);
+        }
+        return ExpectedVersions.any();
+    }
+
+    /**
+     * The versions the request's {@code If-Match} accepts, read from all its field lines; 400 for a header that does
+     * not follow the grammar, which is never taken for no condition at all.
+     */
+    private static ExpectedVersions ifMatch(HttpRequest<?> request, PetId petId) {
+        EntityTag.Condition condition = EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_MATCH))
+                .orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match must be * or a "
+                        + "comma-separated list of entity tags in double quotes, such as the entry's ETag \""
+                        + petId + ".1\""));
+        return InventoryTags.expectedBy(condition, petId);
+    }
+
+    /** 304: no body, the current tag. */
+    @SuppressWarnings("unchecked")
+    private static HttpResponse<ByteBuffer<?>> notModified(EntityTag tag) {
+        return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) withTag(HttpResponse.notModified(), tag);
+    }
+
+    private static <T> MutableHttpResponse<T> withTag(MutableHttpResponse<T> response, EntityTag tag) {
+        return response.header(HttpHeaders.ETAG, tag.toString());
     }
 
     /**
@@ -140,8 +283,8 @@ final class InventoryController {
      * buffers one after the other rather than as the elements of a JSON array.
      */
     @SuppressWarnings("unchecked")
-    private static HttpResponse<ByteBuffer<?>> json(Object body) {
-        return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) HttpResponse.ok(body)
+    private static HttpResponse<ByteBuffer<?>> json(Object body, EntityTag tag) {
+        return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) withTag(HttpResponse.ok(body), tag)
                 .contentType(MediaType.APPLICATION_JSON_TYPE);
     }
 }

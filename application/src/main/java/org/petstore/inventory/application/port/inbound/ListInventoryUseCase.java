@@ -1,19 +1,27 @@
 package org.petstore.inventory.application.port.inbound;
 
-import java.util.stream.Stream;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * Lists the stock level of every pet in the store.
+ * Lists the stock level of every pet in the store, and tells whether the list has changed.
  */
 public interface ListInventoryUseCase {
 
     /**
-     * Every inventory entry, in ascending {@code petId} order, read from the store as the stream is consumed.
+     * Every inventory entry, in ascending {@code petId} order, read from the store as the snapshot's stream is
+     * consumed, with the {@link InventoryVersion} of exactly those entries, known before the first one is read.
      *
-     * <p>The caller must close the stream (try-with-resources), whether it read it to the end or not: closing
+     * <p>The caller must close the snapshot (try-with-resources), whether it read it to the end or not: closing
      * releases the store's resources behind it (a database cursor and connection). Closing is idempotent and may
      * happen on any thread; the stream and its iterator are for one thread at a time.
      */
-    Stream<InventoryItem> listInventory();
+    InventorySnapshot listInventory();
+
+    /**
+     * The version the list has right now, without reading the list: equal to the version of a
+     * {@link #listInventory()} made at the same moment. A caller that holds a list of this version holds the
+     * current one.
+     */
+    InventoryVersion currentInventoryVersion();
 }

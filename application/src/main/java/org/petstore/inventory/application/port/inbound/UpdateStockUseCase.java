@@ -2,6 +2,7 @@ package org.petstore.inventory.application.port.inbound;
 
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
  * Sets the stock count of one pet: new arrivals, returns, manual adjustments.
@@ -9,9 +10,12 @@ import org.petstore.inventory.domain.InventoryItemNotFoundException;
 public interface UpdateStockUseCase {
 
     /**
-     * Sets the quantity of an existing entry and returns the entry as stored. Only the quantity changes.
+     * Sets the quantity of an existing entry, if it is at a version the command expects, and returns the entry as
+     * stored, at its next version. Only the quantity (and so the version) changes. The check of the version and the
+     * change are one atomic step: of several updates expecting the same version, one succeeds.
      *
      * @throws InventoryItemNotFoundException when no entry tracks the pet; nothing is created
+     * @throws StaleInventoryItemException    when the entry is at none of the expected versions; nothing changes
      */
     InventoryItem updateStock(UpdateStockCommand command);
 }

@@ -6,7 +6,10 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
@@ -37,21 +40,27 @@ public final class InMemoryInventoryRepository implements InventoryRepository {
         items.clear();
     }
 
-    /** The streams of {@link #streamAll()} opened and not closed yet. */
+    /** The snapshots of {@link #streamAll()} opened and not closed yet. */
     public int openStreams() {
         return openStreams.get();
     }
 
     @Override
-    public Stream<InventoryItem> streamAll() {
+    public InventorySnapshot streamAll() {
         List<InventoryItem> snapshot = List.copyOf(items.values());
         AtomicBoolean closed = new AtomicBoolean();
         openStreams.incrementAndGet();
-        return snapshot.stream().onClose(() -> {
+        Stream<InventoryItem> entries = snapshot.stream().onClose(() -> {
             if (closed.compareAndSet(false, true)) {
                 openStreams.decrementAndGet();
             }
         });
+        return new InventorySnapshot(InventoryVersion.of(snapshot), entries);
+    }
+
+    @Override
+    public InventoryVersion currentVersion() {
+        return InventoryVersion.of(List.copyOf(items.values()));
     }
 
     @Override
@@ -63,5 +72,23 @@ public final class InMemoryInventoryRepository implements InventoryRepository {
     public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
         return Optional.ofNullable(items.computeIfPresent(petId.value(),
                 (id, current) -> current.withQuantity(quantity)));
+    }
+
+    /** A compare-and-set on the map: the entry is replaced only if it is still the one whose version was checked. */
+    @Override
+    public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected) {
+        while (true) {
+            InventoryItem current = items.get(petId.value());
+            if (current == null) {
+                return new StockUpdate.NotFound();
+            }
+            if (!expected.allow(current.version())) {
+                return new StockUpdate.Stale();
+            }
+            InventoryItem updated = current.withQuantity(quantity);
+            if (items.replace(petId.value(), current, updated)) {
+                return new StockUpdate.Updated(updated);
+            }
+        }
     }
 }

@@ -1,21 +1,26 @@
 package org.petstore.inventory.application.port.outbound;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -70,8 +75,8 @@ public abstract class InventoryRepositoryContract {
 
     /** Every entry, read through {@link InventoryRepository#streamAll()} and closed. */
     protected List<InventoryItem> all() {
-        try (Stream<InventoryItem> all = repository().streamAll()) {
-            return all.toList();
+        try (InventorySnapshot all = repository().streamAll()) {
+            return all.items().toList();
         }
     }
 
@@ -94,8 +99,8 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void anOpenStreamHoldsTheStoreUntilItIsClosed() {
-        Stream<InventoryItem> all = repository().streamAll();
-        Iterator<InventoryItem> entries = all.iterator();
+        InventorySnapshot all = repository().streamAll();
+        Iterator<InventoryItem> entries = all.items().iterator();
         assertEquals(DOG, entries.next());
         assertEquals(1, activeConnections());
 
@@ -108,7 +113,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void aStreamClosedBeforeItsFirstEntryReleasesTheStore() {
-        Stream<InventoryItem> all = repository().streamAll();
+        InventorySnapshot all = repository().streamAll();
         assertEquals(1, activeConnections());
 
         all.close();
@@ -117,8 +122,8 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void aStreamClosedOnAnotherThreadReleasesTheStore() throws Exception {
-        Stream<InventoryItem> all = repository().streamAll();
-        assertEquals(DOG, all.iterator().next());
+        InventorySnapshot all = repository().streamAll();
+        assertEquals(DOG, all.items().iterator().next());
 
         Thread closer = Thread.ofPlatform().start(all::close);
         closer.join();
@@ -131,8 +136,9 @@ public abstract class InventoryRepositoryContract {
         givenOnlyNumbered(LARGE);
 
         long read = 0;
-        try (Stream<InventoryItem> all = repository().streamAll()) {
-            Iterator<InventoryItem> entries = all.iterator();
+        try (InventorySnapshot all = repository().streamAll()) {
+            assertEquals(new InventoryVersion(LARGE, LARGE), all.version());
+            Iterator<InventoryItem> entries = all.items().iterator();
             while (entries.hasNext()) {
                 InventoryItem entry = entries.next();
                 read++;
@@ -150,8 +156,8 @@ public abstract class InventoryRepositoryContract {
     void aLargeListClosedEarlyReleasesTheStore() {
         givenOnlyNumbered(LARGE);
 
-        try (Stream<InventoryItem> all = repository().streamAll()) {
-            assertEquals(List.of(numbered(1), numbered(2), numbered(3)), all.limit(3).toList());
+        try (InventorySnapshot all = repository().streamAll()) {
+            assertEquals(List.of(numbered(1), numbered(2), numbered(3)), all.items().limit(3).toList());
         }
 
         assertEquals(0, activeConnections());
@@ -159,11 +165,11 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void anUpdateCompletesWhileAListIsBeingRead() {
-        try (Stream<InventoryItem> all = repository().streamAll()) {
-            Iterator<InventoryItem> entries = all.iterator();
+        try (InventorySnapshot all = repository().streamAll()) {
+            Iterator<InventoryItem> entries = all.items().iterator();
             assertEquals(DOG, entries.next());
 
-            assertEquals(Optional.of(item(30, 5, PetStatus.PENDING)),
+            assertEquals(Optional.of(PARROT.withQuantity(Quantity.of(5))),
                     repository().updateQuantity(PetId.of(30), Quantity.of(5)));
 
             List<Long> rest = new ArrayList<>();
@@ -188,28 +194,30 @@ public abstract class InventoryRepositoryContract {
     void updateQuantityStoresTheNewCountAndKeepsTheStatus() {
         InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(3)).orElseThrow();
 
-        assertEquals(item(1, 3, PetStatus.AVAILABLE), stored);
+        assertEquals(DOG.withQuantity(Quantity.of(3)), stored);
         assertEquals(Optional.of(stored), repository().findByPetId(PetId.of(1)));
         assertEquals(List.of(stored, CAT, PARROT), all());
     }
 
     @Test
     void updateQuantityReturnsTheEntryWithItsPetsStatus() {
-        assertEquals(Optional.of(item(1, 11, PetStatus.AVAILABLE)),
+        assertEquals(Optional.of(item(1, 11, PetStatus.AVAILABLE).atVersion(EntryVersion.of(2))),
                 repository().updateQuantity(PetId.of(1), Quantity.of(11)));
-        assertEquals(Optional.of(item(2, 12, PetStatus.SOLD)),
+        assertEquals(Optional.of(item(2, 12, PetStatus.SOLD).atVersion(EntryVersion.of(2))),
                 repository().updateQuantity(PetId.of(2), Quantity.of(12)));
-        assertEquals(Optional.of(item(30, 13, PetStatus.PENDING)),
+        assertEquals(Optional.of(item(30, 13, PetStatus.PENDING).atVersion(EntryVersion.of(2))),
                 repository().updateQuantity(PetId.of(30), Quantity.of(13)));
     }
 
     @Test
     void updateQuantityStoresTheBoundaryCounts() {
         repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE));
-        assertEquals(Optional.of(item(2, Integer.MAX_VALUE, PetStatus.SOLD)), repository().findByPetId(PetId.of(2)));
+        assertEquals(Optional.of(item(2, Integer.MAX_VALUE, PetStatus.SOLD).atVersion(EntryVersion.of(2))),
+                repository().findByPetId(PetId.of(2)));
 
         repository().updateQuantity(PetId.of(2), Quantity.of(0));
-        assertEquals(Optional.of(item(2, 0, PetStatus.SOLD)), repository().findByPetId(PetId.of(2)));
+        assertEquals(Optional.of(item(2, 0, PetStatus.SOLD).atVersion(EntryVersion.of(3))),
+                repository().findByPetId(PetId.of(2)));
     }
 
     @Test
@@ -232,6 +240,7 @@ public abstract class InventoryRepositoryContract {
         InventoryItem stored = repository().findByPetId(PetId.of(1)).orElseThrow();
         assertTrue(sent.contains(stored.quantity().value()), "stored " + stored.quantity() + " was never sent");
         assertEquals(PetStatus.AVAILABLE, stored.status());
+        assertEquals(EntryVersion.of(1 + sent.size()), stored.version(), "one version per update, none lost");
     }
 
     @Test
@@ -251,6 +260,191 @@ public abstract class InventoryRepositoryContract {
                 .map(entry -> entry.withQuantity(Quantity.of((int) entry.petId().value() * 2)))
                 .toList();
         assertEquals(expected, all());
+    }
+
+    @Test
+    void everyEntryStartsAtTheFirstVersion() {
+        assertEquals(List.of(EntryVersion.FIRST, EntryVersion.FIRST, EntryVersion.FIRST),
+                all().stream().map(InventoryItem::version).toList());
+    }
+
+    @Test
+    void everyWriteMovesTheEntryToItsNextVersionEvenWithTheSameCount() {
+        for (long expected = 2; expected <= 4; expected++) {
+            InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(10)).orElseThrow();
+            assertEquals(EntryVersion.of(expected), stored.version());
+        }
+
+        assertEquals(Optional.of(DOG.atVersion(EntryVersion.of(4))), repository().findByPetId(PetId.of(1)));
+        assertEquals(List.of(DOG.atVersion(EntryVersion.of(4)), CAT, PARROT), all());
+    }
+
+    @Test
+    void aStoredVersionIsKept() {
+        InventoryItem changedOften = item(5, 1, PetStatus.SOLD).atVersion(EntryVersion.of(Long.MAX_VALUE / 2));
+        givenOnly(List.of(changedOften));
+
+        assertEquals(List.of(changedOften), all());
+        assertEquals(Optional.of(changedOften.withQuantity(Quantity.of(2))),
+                repository().updateQuantity(PetId.of(5), Quantity.of(2)));
+    }
+
+    @Test
+    void theListsVersionDescribesExactlyItsEntriesAndIsKnownBeforeTheFirst() {
+        try (InventorySnapshot all = repository().streamAll()) {
+            assertEquals(new InventoryVersion(3, 3), all.version());
+            assertEquals(InventoryVersion.of(List.of(DOG, CAT, PARROT)), all.version());
+            assertEquals(List.of(DOG, CAT, PARROT), all.items().toList());
+        }
+        assertEquals(0, activeConnections());
+    }
+
+    @Test
+    void theVersionOfAnEmptyStoreIsEmpty() {
+        givenOnly(List.of());
+
+        try (InventorySnapshot all = repository().streamAll()) {
+            assertEquals(InventoryVersion.EMPTY, all.version());
+            assertEquals(List.of(), all.items().toList());
+        }
+        assertEquals(InventoryVersion.EMPTY, repository().currentVersion());
+        assertEquals(0, activeConnections());
+    }
+
+    @Test
+    void theCurrentVersionIsTheVersionOfAListReadNow() {
+        assertEquals(new InventoryVersion(3, 3), repository().currentVersion());
+        try (InventorySnapshot all = repository().streamAll()) {
+            assertEquals(repository().currentVersion(), all.version());
+        }
+        assertEquals(0, activeConnections());
+    }
+
+    @Test
+    void theListsVersionStaysTheSameWithoutWritesAndChangesWithEveryUpdate() {
+        InventoryVersion before = repository().currentVersion();
+        assertEquals(before, repository().currentVersion());
+        assertEquals(before, versionOfAList());
+
+        repository().updateQuantity(PetId.of(30), Quantity.of(4));
+        InventoryVersion afterOne = repository().currentVersion();
+        assertNotEquals(before, afterOne);
+        assertEquals(afterOne, versionOfAList());
+
+        repository().updateQuantity(PetId.of(1), Quantity.of(10));
+        assertNotEquals(afterOne, repository().currentVersion());
+        assertEquals(new InventoryVersion(3, 5), repository().currentVersion());
+    }
+
+    @Test
+    void aListKeepsTheEntriesOfItsVersionWhileTheStoreChanges() {
+        List<InventoryItem> read = new ArrayList<>();
+        try (InventorySnapshot all = repository().streamAll()) {
+            Iterator<InventoryItem> entries = all.items().iterator();
+            read.add(entries.next());
+
+            repository().updateQuantity(PetId.of(30), Quantity.of(99)).orElseThrow();
+            repository().updateQuantity(PetId.of(2), Quantity.of(98)).orElseThrow();
+
+            entries.forEachRemaining(read::add);
+            assertEquals(List.of(DOG, CAT, PARROT), read);
+            assertEquals(InventoryVersion.of(read), all.version());
+        }
+        assertEquals(new InventoryVersion(3, 5), repository().currentVersion());
+        assertEquals(0, activeConnections());
+    }
+
+    @Test
+    void aConditionalUpdateAtAnExpectedVersionStoresTheCountAsTheNextVersion() {
+        assertEquals(new StockUpdate.Updated(DOG.withQuantity(Quantity.of(7))),
+                repository().updateQuantity(PetId.of(1), Quantity.of(7), ExpectedVersions.oneOf(EntryVersion.FIRST)));
+        assertEquals(new StockUpdate.Updated(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3))),
+                repository().updateQuantity(PetId.of(1), Quantity.of(8),
+                        ExpectedVersions.oneOf(EntryVersion.of(9), EntryVersion.of(2), EntryVersion.of(5))));
+
+        assertEquals(List.of(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3)), CAT, PARROT), all());
+    }
+
+    @Test
+    void aConditionalUpdateAtAnyVersionStoresTheCountOfAnExistingEntry() {
+        assertEquals(new StockUpdate.Updated(CAT.withQuantity(Quantity.of(Integer.MAX_VALUE))),
+                repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE), ExpectedVersions.any()));
+        assertEquals(List.of(DOG, CAT.withQuantity(Quantity.of(Integer.MAX_VALUE)), PARROT), all());
+    }
+
+    @Test
+    void aConditionalUpdateOfAStaleEntryChangesNothing() {
+        repository().updateQuantity(PetId.of(1), Quantity.of(11)).orElseThrow();
+        InventoryItem current = repository().findByPetId(PetId.of(1)).orElseThrow();
+        InventoryVersion before = repository().currentVersion();
+
+        assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
+                ExpectedVersions.oneOf(EntryVersion.FIRST)));
+        assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
+                ExpectedVersions.oneOf(EntryVersion.FIRST, EntryVersion.of(3))));
+        assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
+                ExpectedVersions.oneOf(List.of())));
+
+        assertEquals(Optional.of(current), repository().findByPetId(PetId.of(1)));
+        assertEquals(before, repository().currentVersion());
+        assertEquals(List.of(current, CAT, PARROT), all());
+    }
+
+    @Test
+    void aConditionalUpdateOfAnUnknownPetFindsNothingAndCreatesNothing() {
+        for (ExpectedVersions expected : List.of(ExpectedVersions.any(), ExpectedVersions.oneOf(EntryVersion.FIRST),
+                ExpectedVersions.oneOf(List.of()))) {
+            assertEquals(new StockUpdate.NotFound(), repository().updateQuantity(PetId.of(3), Quantity.of(1), expected));
+            assertEquals(new StockUpdate.NotFound(),
+                    repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1), expected));
+        }
+
+        assertEquals(List.of(DOG, CAT, PARROT), all());
+    }
+
+    @Test
+    void ofConcurrentConditionalUpdatesExpectingTheSameVersionExactlyOneSucceeds() throws Exception {
+        List<Integer> sent = IntStream.rangeClosed(1, 16).map(n -> n * 100).boxed().toList();
+
+        List<StockUpdate> results = concurrently(sent.stream()
+                .<Callable<StockUpdate>>map(quantity -> () -> repository().updateQuantity(
+                        PetId.of(1), Quantity.of(quantity), ExpectedVersions.oneOf(EntryVersion.FIRST)))
+                .toList());
+
+        List<StockUpdate.Updated> winners = results.stream()
+                .filter(StockUpdate.Updated.class::isInstance).map(StockUpdate.Updated.class::cast).toList();
+        assertEquals(1, winners.size(), "updates that succeeded: " + results);
+        assertEquals(15, results.stream().filter(StockUpdate.Stale.class::isInstance).count(), results.toString());
+
+        InventoryItem winner = winners.getFirst().entry();
+        assertTrue(sent.contains(winner.quantity().value()), "stored " + winner.quantity() + " was never sent");
+        assertEquals(EntryVersion.of(2), winner.version());
+        assertEquals(Optional.of(winner), repository().findByPetId(PetId.of(1)));
+    }
+
+    private InventoryVersion versionOfAList() {
+        try (InventorySnapshot all = repository().streamAll()) {
+            return all.version();
+        }
+    }
+
+    private static <T> List<T> concurrently(List<Callable<T>> tasks) throws Exception {
+        CountDownLatch start = new CountDownLatch(1);
+        try (ExecutorService executor = Executors.newFixedThreadPool(tasks.size())) {
+            List<Future<T>> futures = new ArrayList<>();
+            for (Callable<T> task : tasks) {
+                futures.add(executor.submit(() -> {
+                    start.await();
+                    return task.call();
+                }));
+            }
+            start.countDown();
+            List<T> results = new ArrayList<>();
+            for (Future<T> future : futures) {
+                results.add(future.get());
+            }
+            return results;
+        }
     }
 
     private static void runConcurrently(List<Runnable> tasks) throws Exception {

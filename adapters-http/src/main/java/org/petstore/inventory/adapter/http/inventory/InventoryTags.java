@@ -1,0 +1,85 @@
+package org.petstore.inventory.adapter.http.inventory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryVersion;
+import org.petstore.inventory.domain.PetId;
+
+/**
+ * The entity tags of the inventory's resources, and what the conditional headers that name them ask for.
+ *
+ * <ul>
+ *   <li>An entry ({@code /v1/inventory/{petId}}): strong, {@code "<petId>.<version>"}, e.g. {@code "2.5"}: the
+ *       entry's version, which changes with every change of the entry. The pet's ID is part of it, so a tag copied
+ *       from another entry never matches.</li>
+ *   <li>The list ({@code /v1/inventory}): weak, {@code W/"<entries>.<sum of their versions>"}, e.g.
+ *       {@code W/"12.40"}: it changes whenever an entry changes or is added; weak because it is a version of the
+ *       content, not a digest of the bytes.</li>
+ * </ul>
+ */
+final class InventoryTags {
+
+    private InventoryTags() {
+    }
+
+    static EntityTag of(InventoryItem entry) {
+        return EntityTag.strong(entry.petId().value() + "." + entry.version().value());
+    }
+
+    static EntityTag of(InventoryVersion list) {
+        return EntityTag.weak(list.entries() + "." + list.versionSum());
+    }
+
+    /**
+     * Whether an {@code If-None-Match} condition names the current tag, so the answer is 304: {@code *} names any
+     * current representation; a list names it when one of its tags matches by weak comparison (RFC 9110 §13.1.2).
+     */
+    static boolean names(EntityTag.Condition ifNoneMatch, EntityTag current) {
+        return switch (ifNoneMatch) {
+            case EntityTag.AnyTag _ -> true;
+            case EntityTag.OneOf oneOf -> oneOf.tags().stream().anyMatch(current::weakMatch);
+        };
+    }
+
+    /**
+     * The versions of the pet's entry an {@code If-Match} condition accepts (RFC 9110 §13.1.1): {@code *} any; a
+     * list, the versions its strong tags of this pet's entry name. Weak tags never match (strong comparison), nor do
+     * tags of other entries or tags this service never sends, so such a list may accept no version at all.
+     */
+    static ExpectedVersions expectedBy(EntityTag.Condition ifMatch, PetId petId) {
+        return switch (ifMatch) {
+            case EntityTag.AnyTag _ -> ExpectedVersions.any();
+            case EntityTag.OneOf oneOf -> {
+                List<EntryVersion> versions = new ArrayList<>();
+                for (EntityTag tag : oneOf.tags()) {
+                    if (!tag.weak()) {
+                        versionOf(tag.opaque(), petId).ifPresent(versions::add);
+                    }
+                }
+                yield ExpectedVersions.oneOf(versions);
+            }
+        };
+    }
+
+    /** The version in an opaque tag exactly as {@link #of(InventoryItem)} writes it for this pet, if it is one. */
+    private static Optional<EntryVersion> versionOf(String opaque, PetId petId) {
+        String prefix = petId.value() + ".";
+        if (!opaque.startsWith(prefix)) {
+            return Optional.empty();
+        }
+        String version = opaque.substring(prefix.length());
+        try {
+            long value = Long.parseLong(version);
+            if (value < EntryVersion.MIN || !Long.toString(value).equals(version)) {
+                return Optional.empty();
+            }
+            return Optional.of(EntryVersion.of(value));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+}

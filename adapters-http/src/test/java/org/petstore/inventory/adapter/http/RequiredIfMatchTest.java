@@ -1,0 +1,63 @@
+package org.petstore.inventory.adapter.http;
+
+import static org.petstore.inventory.adapter.http.ApiAssertions.assertError;
+import static org.petstore.inventory.adapter.http.ApiAssertions.assertHeader;
+import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
+
+import io.micronaut.context.annotation.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** With {@code petstore.require-if-match=true}, every update must name the version it was made from. */
+@Property(name = "petstore.require-if-match", value = "true")
+class RequiredIfMatchTest extends HttpAdapterTest {
+
+    private static final String REQUIRED = "This service accepts only conditional updates: send If-Match with the "
+            + "entry's ETag (GET /v1/inventory/{petId}), or If-Match: * for any version";
+
+    @Test
+    void anUpdateWithoutIfMatchIs428AndChangesNothing() {
+        ApiResponse response = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":7}").send();
+
+        assertError(response, 428, "PRECONDITION_REQUIRED", REQUIRED);
+        inventory.assertUntouched();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"2.1\"", "*"})
+    void anUpdateWithIfMatchSucceeds(String ifMatch) {
+        ApiResponse response = api.patch("/v1/inventory/2").authorized().header("If-Match", ifMatch)
+                .json("{\"quantity\":7}").send();
+
+        assertJson(response, 200, "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
+        assertHeader(response, "ETag", "\"2.2\"");
+    }
+
+    @Test
+    void theBodyIsCheckedBeforeThePresenceOfIfMatch() {
+        ApiResponse response = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":-1}").send();
+
+        assertError(response, 400, "VALIDATION_FAILED", "quantity must be an integer from 0 to 2147483647, got -1");
+        inventory.assertUntouched();
+    }
+
+    @Test
+    void thePresenceOfIfMatchIsCheckedBeforeTheStore() {
+        ApiResponse response = api.patch("/v1/inventory/999").authorized().json("{\"quantity\":7}").send();
+
+        assertError(response, 428, "PRECONDITION_REQUIRED", REQUIRED);
+    }
+
+    @Test
+    void theKeyIsCheckedFirst() {
+        assertError(api.patch("/v1/inventory/2").json("{\"quantity\":7}").send(), 401, "UNAUTHORIZED",
+                "An API key is required: send the header 'Authorization: Bearer <API key>'");
+    }
+
+    @Test
+    void readsNeedNoCondition() {
+        assertJson(api.get("/v1/inventory/2").authorized().send(), 200,
+                "{\"petId\":2,\"quantity\":0,\"status\":\"sold\"}");
+    }
+}
