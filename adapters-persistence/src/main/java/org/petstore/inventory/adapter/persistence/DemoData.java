@@ -1,5 +1,10 @@
 package org.petstore.inventory.adapter.persistence;
 
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.flyway.FlywayConfigurationProperties;
+import io.micronaut.flyway.event.MigrationFinishedEvent;
+import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -10,24 +15,27 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
-import org.flywaydb.core.api.FlywayException;
-import org.flywaydb.core.api.callback.Callback;
-import org.flywaydb.core.api.callback.Context;
-import org.flywaydb.core.api.callback.Event;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo data (a dozen pets with their stock, a few orders: {@value #SCRIPT}), loaded after the schema migrations
- * of every start with {@code petstore.demo-data} on, <em>into an empty store only</em>: a store that holds no pet, no
- * inventory entry and no order. A store that holds anything is left exactly as it is, so the demo data never resets
- * stock set through the API and never mixes with real data; switching the demo data off changes nothing either.
+ * The demo data (a dozen pets with their stock, a few orders: {@value #SCRIPT}), loaded once the schema migrations
+ * of the default datasource are done, at every start with {@code petstore.demo-data} on ({@link DemoDataConfiguration}),
+ * <em>into an empty store only</em>: a store that holds no pet, no inventory entry and no order. A store that holds
+ * anything is left exactly as it is, so the demo data never resets stock set through the API and never mixes with
+ * real data; switching the demo data off changes nothing either.
+ *
+ * <p>It runs on micronaut-flyway's {@link MigrationFinishedEvent}, still while the datasource is created (before
+ * anything else uses it) and after Flyway has given its connections back: it needs one connection of the pool, not
+ * one more than Flyway's two.
  *
  * <p>The check and the inserts are one transaction. When two instances start at once on the same empty database,
  * one loads the data and the other, finding the rows taken when it inserts (an integrity violation), rolls back and
  * starts on the data the first one loaded.
  */
-final class DemoData implements Callback {
+@Singleton
+final class DemoData implements ApplicationEventListener<MigrationFinishedEvent> {
 
     static final String SCRIPT = "db/demo/demo-data.sql";
 
@@ -40,31 +48,30 @@ final class DemoData implements Callback {
     /** SQLSTATE class 23: integrity constraint violation (a key another instance inserted meanwhile). */
     private static final String INTEGRITY_VIOLATION = "23";
 
-    @Override
-    public boolean supports(Event event, Context context) {
-        return event == Event.AFTER_MIGRATE;
-    }
+    private final boolean enabled;
 
-    /** The callback runs its own transaction: it must roll back and carry on when another instance was first. */
-    @Override
-    public boolean canHandleInTransaction(Event event, Context context) {
-        return false;
+    DemoData(DemoDataConfiguration demoData, DatabaseConfiguration database) {
+        this.enabled = demoData.loadsInto(database);
     }
 
     @Override
-    public void handle(Event event, Context context) {
-        try {
-            loadIntoEmptyStore(context.getConnection());
+    public boolean supports(MigrationFinishedEvent event) {
+        return enabled && event.getSource() instanceof FlywayConfigurationProperties migrated
+                && "default".equals(migrated.getNameQualifier());
+    }
+
+    @Override
+    public void onApplicationEvent(MigrationFinishedEvent event) {
+        DataSource migrated = ((FlywayConfigurationProperties) event.getSource()).getFluentConfiguration()
+                .getDataSource();
+        try (Connection connection = DelegatingDataSource.unwrapDataSource(migrated).getConnection()) {
+            loadIntoEmptyStore(connection);
         } catch (SQLException e) {
-            throw new FlywayException("The demo data could not be loaded: " + e.getMessage(), e);
+            throw new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);
         }
     }
 
-    @Override
-    public String getCallbackName() {
-        return "demo data";
-    }
-
+    /** Loads the demo data over the connection when the store is empty, in one transaction of its own. */
     static void loadIntoEmptyStore(Connection connection) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);

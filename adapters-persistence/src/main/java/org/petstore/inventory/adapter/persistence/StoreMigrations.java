@@ -3,16 +3,12 @@ package org.petstore.inventory.adapter.persistence;
 import io.micronaut.flyway.FlywayConfigurationCustomizer;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.List;
-import org.flywaydb.core.api.callback.Callback;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.flywaydb.core.api.pattern.ValidatePattern;
 
 /**
- * How Flyway migrates the store of the default datasource: the schema migrations ({@code classpath:db/migration}),
- * then, when {@link DemoDataConfiguration} says so, {@link DemoData} (which loads into an empty store only).
+ * How Flyway migrates the store of the default datasource: the schema migrations ({@code classpath:db/migration});
+ * the demo data is not a migration ({@link DemoData} loads it afterwards, into an empty store only).
  *
  * <p>Earlier versions of the service loaded the demo data as a repeatable migration ({@code R__demo_inventory.sql}),
  * added to the migrations only while the demo data was on; a database that ever started with it records that
@@ -32,22 +28,11 @@ final class StoreMigrations implements FlywayConfigurationCustomizer {
     static final String APPLIED_REPEATABLE_MAY_BE_GONE = "repeatable:missing";
     static final String FUTURE_MAY_BE_APPLIED = "*:future";
 
-    private final boolean demoData;
-
-    StoreMigrations(DemoDataConfiguration demoData, DatabaseConfiguration database) {
-        this.demoData = demoData.loadsInto(database);
-    }
-
     @Override
     public void customizeFluentConfiguration(FluentConfiguration configuration) {
         configuration.ignoreMigrationPatterns(
                 ValidatePattern.fromPattern(FUTURE_MAY_BE_APPLIED),
                 ValidatePattern.fromPattern(APPLIED_REPEATABLE_MAY_BE_GONE));
-        if (demoData) {
-            List<Callback> callbacks = new ArrayList<>(Arrays.asList(configuration.getCallbacks()));
-            callbacks.add(new DemoData());
-            configuration.callbacks(callbacks.toArray(Callback[]::new));
-        }
     }
 
     @Override

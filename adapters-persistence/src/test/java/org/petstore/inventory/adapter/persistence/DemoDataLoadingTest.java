@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /**
- * {@link DemoData} after the schema migrations, as Flyway runs it: it fills an empty store, leaves a store that
+ * {@link DemoData} after the schema migrations, as every start runs it with the demo data on: it fills an empty store, leaves a store that
  * holds anything as it is, and of several instances starting at once on one empty database every one starts and the
  * demo data is there once, also when two of them found the store empty.
  */
@@ -32,10 +32,10 @@ class DemoDataLoadingTest {
     @ValueSource(strings = {"h2", "postgresql"})
     void aStoreThatHoldsAnythingIsLeftAsItIs(String backend) throws SQLException {
         String[] database = newDatabase(backend, "holding");
-        flyway(database, false).migrate();
+        migrate(database);
         execute(database, "INSERT INTO pet (id, name, status) VALUES (40, 'Bella', 'sold')");
 
-        flyway(database, true).migrate();
+        startWithDemoData(database);
 
         assertEquals("1|0|0", counts(database));
     }
@@ -52,7 +52,7 @@ class DemoDataLoadingTest {
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
-                    flyway(database, true).migrate();
+                    startWithDemoData(database);
                 }))
                 .toList();
         start.countDown();
@@ -69,7 +69,7 @@ class DemoDataLoadingTest {
     @Test
     void aSecondInstanceThatFoundTheStoreEmptyTooRollsBackAndCarriesOn() throws Exception {
         String[] database = newDatabase("postgresql", "race");
-        flyway(database, false).migrate();
+        migrate(database);
         try (Connection first = DriverManager.getConnection(database[0], database[1], database[2])) {
             first.setAutoCommit(false);
             try (Statement statement = first.createStatement()) {
@@ -110,11 +110,20 @@ class DemoDataLoadingTest {
         throw new AssertionError("the second instance's insert never waited for the first one's");
     }
 
-    private static Flyway flyway(String[] database, boolean demoData) {
+    /** What a start does with the demo data on: the schema migrations, then the demo data. */
+    private static void startWithDemoData(String[] database) {
+        migrate(database);
+        try (Connection connection = DriverManager.getConnection(database[0], database[1], database[2])) {
+            DemoData.loadIntoEmptyStore(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void migrate(String[] database) {
         var configuration = Flyway.configure().dataSource(database[0], database[1], database[2]);
-        new StoreMigrations(new DemoDataConfiguration(demoData), new DatabaseConfiguration(database[0]))
-                .customizeFluentConfiguration(configuration);
-        return configuration.load();
+        new StoreMigrations().customizeFluentConfiguration(configuration);
+        configuration.load().migrate();
     }
 
     private static String[] newDatabase(String backend, String name) {
