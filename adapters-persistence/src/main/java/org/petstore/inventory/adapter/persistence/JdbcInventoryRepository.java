@@ -39,23 +39,41 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     private final DataSource pool;
     private final InventoryStatements statements;
+    private final DatabaseDeadlines deadlines;
 
-    JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements) {
+    JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements, DatabaseDeadlines deadlines) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.statements = statements;
+        this.deadlines = deadlines;
     }
 
-    /** The rows and the version of exactly those rows, read in one snapshot as the backend's statements say. */
+    /**
+     * The rows and the version of exactly those rows, read in one snapshot as the backend's statements say. The
+     * list is open, with its first rows read, within the deadline; each later batch of rows within a budget of its
+     * own ({@link DatabaseDeadlines}).
+     */
     @Override
     public InventorySnapshot streamAll() {
+        DatabaseDeadlines.Deadline deadline = deadlines.start();
         Connection connection;
         try {
             connection = pool.getConnection();
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
+        try {
+            deadline.bound(connection);
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(connection);
+            throw StorageFailures.translate(e);
+        }
         RowCursor.Summarized<InventoryVersion, InventoryItem> list = RowCursor.open(connection, statements,
                 statements.listVersion(), statements.selectAll(), StoreMapper::inventoryItem);
+        try {
+            deadline.boundEachRead(connection);
+        } catch (SQLException e) {
+            // the cursor has already released the connection (no rows, or all of them read at once)
+        }
         return new InventorySnapshot(list.summary(), list.rows());
     }
 
@@ -142,10 +160,15 @@ final class JdbcInventoryRepository implements InventoryRepository {
         }
     }
 
-    /** A pooled connection in autocommit mode (the pool's default), so each statement commits by itself. */
+    /**
+     * A pooled connection in autocommit mode (the pool's default), so each statement commits by itself, whose reads
+     * are bounded by the call's deadline ({@link DatabaseDeadlines}).
+     */
     private Connection autocommitConnection() throws SQLException {
+        DatabaseDeadlines.Deadline deadline = deadlines.start();
         Connection connection = pool.getConnection();
         try {
+            deadline.bound(connection);
             if (!connection.getAutoCommit()) {
                 connection.setAutoCommit(true);
             }
@@ -153,6 +176,14 @@ final class JdbcInventoryRepository implements InventoryRepository {
         } catch (SQLException | RuntimeException e) {
             connection.close();
             throw e;
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // a connection that cannot even be closed is discarded by the pool
         }
     }
 }
