@@ -106,7 +106,11 @@ final class JdbcInventoryRepository implements InventoryRepository {
              PreparedStatement update = connection.prepareStatement(statements.updateQuantityReturningEntry())) {
             update.setInt(1, quantity.value());
             update.setLong(2, petId.value());
-            return theEntryIn(update);
+            Optional<InventoryItem> updated = theEntryIn(update);
+            if (updated.isPresent()) {
+                statements.afterWrite(connection);
+            }
+            return updated;
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
@@ -139,6 +143,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
                     }
                     Optional<InventoryItem> updated = theEntryIn(update);
                     if (updated.isPresent()) {
+                        statements.afterWrite(connection);
                         return new StockUpdate.Updated(updated.get());
                     }
                 }
