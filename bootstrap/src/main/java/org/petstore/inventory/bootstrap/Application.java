@@ -4,15 +4,13 @@ import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Optional;
-import org.petstore.inventory.adapter.persistence.DatabaseBackend;
-import org.petstore.inventory.adapter.persistence.FailureCauses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Starts the Petstore Inventory service. When the database cannot be used at startup (unreachable, wrong
- * credentials, files locked by another process), it exits with one line that names the database URL (password
- * redacted) and the cause, instead of a wall of stack traces.
+ * Starts the Petstore Inventory service. When it cannot start (a setting that is not valid, the port in use, the
+ * database unreachable, wrong credentials, files locked by another process, ...), it exits with status 1 and one
+ * line that names the cause and the setting to change, instead of a wall of stack traces.
  */
 public final class Application extends Micronaut {
 
@@ -29,25 +27,16 @@ public final class Application extends Micronaut {
                 .start();
     }
 
+    /** One line that names the cause and the setting to change ({@link StartupFailure}); the stack trace at DEBUG. */
     @Override
     protected void handleStartupException(Environment environment, Throwable exception) {
-        Optional<SQLException> databaseFailure = databaseFailure(exception);
-        if (databaseFailure.isEmpty()) {
-            super.handleStartupException(environment, exception);
-            return;
-        }
-        String url = environment.getProperty(DatabaseBackend.URL_PROPERTY, String.class).orElse(null);
-        LOG.error("Cannot start: the inventory database at {} cannot be used: {}",
-                DatabaseBackend.redact(url), databaseFailure.get().getMessage());
+        LOG.error("Cannot start: {}", StartupFailure.explain(exception, environment));
         LOG.debug("Startup failure", exception);
         System.exit(1);
     }
 
     /** The innermost SQL failure behind a startup failure, if the database is what failed. */
     static Optional<SQLException> databaseFailure(Throwable exception) {
-        return FailureCauses.chain(exception)
-                .filter(SQLException.class::isInstance)
-                .map(SQLException.class::cast)
-                .reduce((outer, inner) -> inner);
+        return StartupFailure.databaseFailure(exception);
     }
 }

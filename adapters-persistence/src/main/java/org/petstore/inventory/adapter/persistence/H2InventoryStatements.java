@@ -27,10 +27,28 @@ import org.petstore.inventory.domain.InventoryVersion;
  * to both. It cannot be a scalar subquery of the list itself, as on PostgreSQL: a lazily executed query evaluates such
  * a subquery again for every row. Lazy execution and the transaction are for the list's connection only, undone
  * before the connection goes back to the pool.
+ *
+ * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every update is followed by
+ * {@code CHECKPOINT SYNC} on its connection, which forces the database file to the disk before the update is answered.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.H2_URL)
 final class H2InventoryStatements implements InventoryStatements {
+
+    private final boolean syncWrites;
+
+    H2InventoryStatements(H2DurabilityConfiguration durability) {
+        this.syncWrites = durability.syncWrites();
+    }
+
+    @Override
+    public void afterWrite(Connection connection) throws SQLException {
+        if (syncWrites) {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("CHECKPOINT SYNC");
+            }
+        }
+    }
 
     private static final String UPDATE_QUANTITY_RETURNING_ENTRY = """
             SELECT u.pet_id, u.quantity, p.status, u.version

@@ -62,6 +62,13 @@ interface InventoryStatements extends RowCursor.Session {
     String updateQuantityIfVersionReturningEntry(int expectedVersions);
 
     /**
+     * What the database does after an update changed an entry, on the update's connection, before the update is
+     * answered; nothing by default (the update has committed).
+     */
+    default void afterWrite(Connection connection) throws SQLException {
+    }
+
+    /**
      * Makes the connection read {@link #selectAll()} from a cursor, a batch of rows at a time, in one snapshot with
      * its {@link #listVersion()}.
      */

@@ -43,36 +43,53 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     private final DataSource pool;
     private final InventoryStatements statements;
+    private final DatabaseDeadlines deadlines;
 
-    JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements) {
+    JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements, DatabaseDeadlines deadlines) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.statements = statements;
+        this.deadlines = deadlines;
     }
 
     /**
      * The rows and the version of exactly those rows, read in one snapshot. A list of up to {@link #READ_WHOLE_UP_TO}
      * entries is read whole by one statement in autocommit, and its version counted from its rows: one statement is
      * one consistent read on every database, and the cheapest. A longer one is read from a cursor, with its version,
-     * as the backend's statements say. Either way the connection is held until the stream ends or is closed.
+     * as the backend's statements say. Either way the connection is held until the stream ends or is closed. The
+     * list is open, with its first rows read, within the deadline; each later batch of rows within a budget of its
+     * own ({@link DatabaseDeadlines}).
      */
     @Override
     public InventorySnapshot streamAll() {
-        RowCursor.Summarized<InventoryVersion, InventoryItem> list;
+        RowCursor.Summarized<InventoryVersion, InventoryItem> whole;
         try {
-            list = RowCursor.openWhole(autocommitConnection(), SELECT_ALL_IF_SHORT, READ_WHOLE_UP_TO,
+            whole = RowCursor.openWhole(autocommitConnection(), SELECT_ALL_IF_SHORT, READ_WHOLE_UP_TO,
                     StoreMapper::inventoryItem, InventoryVersion::of);
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
-        if (list == null) {
-            Connection connection;
-            try {
-                connection = pool.getConnection();
-            } catch (SQLException e) {
-                throw StorageFailures.translate(e);
-            }
-            list = RowCursor.open(connection, statements, statements.listVersion(), statements.selectAll(),
-                    StoreMapper::inventoryItem);
+        if (whole != null) {
+            return new InventorySnapshot(whole.summary(), whole.rows());
+        }
+        DatabaseDeadlines.Deadline deadline = deadlines.start();
+        Connection connection;
+        try {
+            connection = pool.getConnection();
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+        try {
+            deadline.bound(connection);
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(connection);
+            throw StorageFailures.translate(e);
+        }
+        RowCursor.Summarized<InventoryVersion, InventoryItem> list = RowCursor.open(connection, statements,
+                statements.listVersion(), statements.selectAll(), StoreMapper::inventoryItem);
+        try {
+            deadline.boundEachRead(connection);
+        } catch (SQLException e) {
+            // the cursor has already released the connection (no rows, or all of them read at once)
         }
         return new InventorySnapshot(list.summary(), list.rows());
     }
@@ -106,7 +123,11 @@ final class JdbcInventoryRepository implements InventoryRepository {
              PreparedStatement update = connection.prepareStatement(statements.updateQuantityReturningEntry())) {
             update.setInt(1, quantity.value());
             update.setLong(2, petId.value());
-            return theEntryIn(update);
+            Optional<InventoryItem> updated = theEntryIn(update);
+            if (updated.isPresent()) {
+                statements.afterWrite(connection);
+            }
+            return updated;
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
@@ -139,6 +160,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
                     }
                     Optional<InventoryItem> updated = theEntryIn(update);
                     if (updated.isPresent()) {
+                        statements.afterWrite(connection);
                         return new StockUpdate.Updated(updated.get());
                     }
                 }
@@ -160,10 +182,15 @@ final class JdbcInventoryRepository implements InventoryRepository {
         }
     }
 
-    /** A pooled connection in autocommit mode (the pool's default), so each statement commits by itself. */
+    /**
+     * A pooled connection in autocommit mode (the pool's default), so each statement commits by itself, whose reads
+     * are bounded by the call's deadline ({@link DatabaseDeadlines}).
+     */
     private Connection autocommitConnection() throws SQLException {
+        DatabaseDeadlines.Deadline deadline = deadlines.start();
         Connection connection = pool.getConnection();
         try {
+            deadline.bound(connection);
             if (!connection.getAutoCommit()) {
                 connection.setAutoCommit(true);
             }
@@ -171,6 +198,14 @@ final class JdbcInventoryRepository implements InventoryRepository {
         } catch (SQLException | RuntimeException e) {
             connection.close();
             throw e;
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // a connection that cannot even be closed is discarded by the pool
         }
     }
 }

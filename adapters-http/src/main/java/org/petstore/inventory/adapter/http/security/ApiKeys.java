@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.http.security;
 
 import io.micronaut.context.annotation.Context;
+import io.micronaut.context.exceptions.ConfigurationException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -75,7 +76,7 @@ final class ApiKeys {
         }
         String hex = entry.substring(DIGEST_PREFIX.length());
         if (!DIGEST.matcher(hex).matches()) {
-            throw new IllegalArgumentException("Entry " + position + " of " + PROPERTY + " (PETSTORE_API_KEYS) starts "
+            throw new ConfigurationException("Entry " + position + " of " + PROPERTY + " (PETSTORE_API_KEYS) starts "
                     + "with '" + DIGEST_PREFIX + "' but is not followed by the 64 hex digits of a SHA-256 digest: "
                     + "compute one with: printf %s \"$KEY\" | sha256sum");
         }

@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.http.transport;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.context.exceptions.ConfigurationException;
 import io.micronaut.core.bind.annotation.Bindable;
 import java.time.Duration;
 
@@ -17,11 +18,11 @@ record ServerLimits(@Bindable(defaultValue = "10s") Duration requestHeadTimeout,
 
     ServerLimits {
         if (requestHeadTimeout.isNegative() || requestHeadTimeout.isZero()) {
-            throw new IllegalArgumentException("petstore.server.request-head-timeout must be positive, got "
+            throw new ConfigurationException("petstore.server.request-head-timeout must be positive, got "
                     + requestHeadTimeout);
         }
         if (maxConnections < 1) {
-            throw new IllegalArgumentException("petstore.server.max-connections must be at least 1, got "
+            throw new ConfigurationException("petstore.server.max-connections must be at least 1, got "
                     + maxConnections);
         }
     }

@@ -1,3 +1,5 @@
+-- The demo data as earlier versions of the service loaded it: a repeatable Flyway migration, added to the
+-- migrations while the demo data was on (DemoDataSwitchEndToEndTest makes such a database with it).
 -- Demo data: a dozen pets across all three statuses, their stock, and a few orders. Only missing rows are added,
 -- so stock levels changed through the API are never reset.
 INSERT INTO pet (id, name, status)

@@ -1,0 +1,128 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.flyway.FlywayConfigurationProperties;
+import io.micronaut.flyway.event.MigrationFinishedEvent;
+import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The demo data (a dozen pets with their stock, a few orders: {@value #SCRIPT}), loaded once the schema migrations
+ * of the default datasource are done, at every start with {@code petstore.demo-data} on ({@link DemoDataConfiguration}),
+ * <em>into an empty store only</em>: a store that holds no pet, no inventory entry and no order. A store that holds
+ * anything is left exactly as it is, so the demo data never resets stock set through the API and never mixes with
+ * real data; switching the demo data off changes nothing either.
+ *
+ * <p>It runs on micronaut-flyway's {@link MigrationFinishedEvent}, still while the datasource is created (before
+ * anything else uses it) and after Flyway has given its connections back: it needs one connection of the pool, not
+ * one more than Flyway's two.
+ *
+ * <p>The check and the inserts are one transaction. When two instances start at once on the same empty database,
+ * one loads the data and the other, finding the rows taken when it inserts (an integrity violation), rolls back and
+ * starts on the data the first one loaded.
+ */
+@Singleton
+final class DemoData implements ApplicationEventListener<MigrationFinishedEvent> {
+
+    static final String SCRIPT = "db/demo/demo-data.sql";
+
+    private static final Logger LOG = LoggerFactory.getLogger(DemoData.class);
+
+    private static final String HOLDS_ANYTHING = """
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM pet) OR EXISTS (SELECT 1 FROM inventory_item)
+                             OR EXISTS (SELECT 1 FROM store_order) THEN 1 ELSE 0 END""";
+
+    /** SQLSTATE class 23: integrity constraint violation (a key another instance inserted meanwhile). */
+    private static final String INTEGRITY_VIOLATION = "23";
+
+    private final boolean enabled;
+
+    DemoData(DemoDataConfiguration demoData, DatabaseConfiguration database) {
+        this.enabled = demoData.loadsInto(database);
+    }
+
+    @Override
+    public boolean supports(MigrationFinishedEvent event) {
+        return enabled && event.getSource() instanceof FlywayConfigurationProperties migrated
+                && "default".equals(migrated.getNameQualifier());
+    }
+
+    @Override
+    public void onApplicationEvent(MigrationFinishedEvent event) {
+        DataSource migrated = ((FlywayConfigurationProperties) event.getSource()).getFluentConfiguration()
+                .getDataSource();
+        try (Connection connection = DelegatingDataSource.unwrapDataSource(migrated).getConnection()) {
+            loadIntoEmptyStore(connection);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);
+        }
+    }
+
+    /** Loads the demo data over the connection when the store is empty, in one transaction of its own. */
+    static void loadIntoEmptyStore(Connection connection) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            if (holdsAnything(connection)) {
+                connection.rollback();
+                LOG.info("Demo data not loaded: the store already holds data (demo data only fills an empty store)");
+                return;
+            }
+            try (Statement statement = connection.createStatement()) {
+                for (String sql : statements()) {
+                    statement.executeUpdate(sql);
+                }
+            }
+            connection.commit();
+            LOG.info("Demo data loaded into the empty store");
+        } catch (SQLException e) {
+            connection.rollback();
+            if (e.getSQLState() == null || !e.getSQLState().startsWith(INTEGRITY_VIOLATION)) {
+                throw e;
+            }
+            LOG.info("Demo data not loaded: another instance loaded it at the same time");
+        } finally {
+            connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static boolean holdsAnything(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery(HOLDS_ANYTHING)) {
+            row.next();
+            return row.getInt(1) == 1;
+        }
+    }
+
+    /** The script's statements: each ends with a ';' at the end of a line; comment lines are left out. */
+    static List<String> statements() {
+        String script;
+        try (InputStream in = DemoData.class.getClassLoader().getResourceAsStream(SCRIPT)) {
+            if (in == null) {
+                throw new IllegalStateException(SCRIPT + " is missing from the class path");
+            }
+            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + SCRIPT, e);
+        }
+        String withoutComments = String.join("\n", script.lines()
+                .filter(line -> !line.stripLeading().startsWith("--")).toList());
+        return Arrays.stream(withoutComments.split(";\\s*(\\n|$)"))
+                .map(String::strip)
+                .filter(sql -> !sql.isEmpty())
+                .toList();
+    }
+}

@@ -1,0 +1,72 @@
+package org.petstore.inventory.bootstrap;
+
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.annotation.ConfigurationReader;
+import io.micronaut.context.annotation.Context;
+import io.micronaut.context.env.Environment;
+import io.micronaut.context.exceptions.ConfigurationException;
+import io.micronaut.core.convert.ConversionContext;
+import io.micronaut.core.naming.NameUtils;
+import io.micronaut.core.reflect.ReflectionUtils;
+import io.micronaut.core.type.Argument;
+import io.micronaut.inject.BeanDefinition;
+import io.micronaut.inject.qualifiers.Qualifiers;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks the service's own settings at startup, so that a value that is not valid stops the start with one line
+ * that names it ({@link StartupFailure}) instead of being noticed later, or not at all:
+ *
+ * <ul>
+ *   <li>every component of the service's typed configuration records ({@code @ConfigurationProperties} in
+ *       {@code org.petstore}) whose configured value cannot be converted to its type: the framework would quietly use
+ *       the component's default instead (a {@code @Bindable} default), or read any word as {@code false};</li>
+ *   <li>every such record is created now, so that its own checks (a sunset before the deprecation, say) run at
+ *       startup and not at the first request that needs it;</li>
+ *   <li>the logging settings, which logback reads ({@link LogSettings}).</li>
+ * </ul>
+ */
+@Context
+final class SettingsCheck {
+
+    private static final Set<String> BOOLEAN_WORDS = Set.of("true", "false", "yes", "no", "on", "off");
+
+    SettingsCheck(ApplicationContext context) {
+        LogSettings.problem(LogSettings::configured).ifPresent(problem -> {
+            throw new ConfigurationException(problem);
+        });
+        Environment environment = context.getEnvironment();
+        for (BeanDefinition<?> configuration : context.getBeanDefinitions(
+                Qualifiers.byStereotype(ConfigurationReader.class))) {
+            if (configuration.getBeanType().getName().startsWith("org.petstore.")) {
+                String prefix = configuration.stringValue(ConfigurationReader.class, "prefix").orElse("");
+                for (Argument<?> component : configuration.getConstructor().getArguments()) {
+                    check(environment, prefix + "." + NameUtils.hyphenate(component.getName()), component);
+                }
+                context.getBean(configuration);
+            }
+        }
+    }
+
+    private static void check(Environment environment, String property, Argument<?> component) {
+        Optional<String> configured = environment.getProperty(property, String.class).map(String::strip)
+                .filter(value -> !value.isEmpty());
+        Class<?> type = ReflectionUtils.getWrapperType(component.getType());
+        if (configured.isEmpty() || type == String.class || Collection.class.isAssignableFrom(type)
+                || Map.class.isAssignableFrom(type) || type.isArray()) {
+            return;
+        }
+        String value = configured.get();
+        boolean valid = type == Boolean.class
+                ? BOOLEAN_WORDS.contains(value.toLowerCase(Locale.ROOT))
+                : environment.getProperty(property, ConversionContext.of(component)).isPresent();
+        if (!valid) {
+            throw new ConfigurationException(property + " is '" + value + "', which is not "
+                    + Settings.expected(property, type.getName()));
+        }
+    }
+}

@@ -1,0 +1,220 @@
+package org.petstore.inventory.bootstrap;
+
+import io.micronaut.context.env.Environment;
+import io.micronaut.context.exceptions.ConfigurationException;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.server.exceptions.ServerStartupException;
+import java.net.BindException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.flywaydb.core.api.FlywayException;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.FailureCauses;
+
+/**
+ * Why the service could not start, told in one line that names the cause and the setting to change (by its
+ * environment variable, see {@link Settings}), instead of the stack traces of the framework that noticed it:
+ *
+ * <ul>
+ *   <li>a setting with a value that is not valid: one the service checks itself ({@link ConfigurationException},
+ *       whose message names the setting), or one that cannot be converted to its type;</li>
+ *   <li>the HTTP port: in use by another process, not allowed, out of range;</li>
+ *   <li>the database: unknown host, unreachable, wrong credentials, unknown database, the embedded database's files
+ *       in use by another process or not writable, a schema that cannot be migrated;</li>
+ *   <li>a setting of the connection pool that the pool refuses.</li>
+ * </ul>
+ *
+ * Anything else is told by its innermost cause, with where to find the stack trace.
+ */
+final class StartupFailure {
+
+    /** Micronaut's message when a property value cannot be converted to the type of what it configures. */
+    private static final Pattern UNCONVERTIBLE = Pattern.compile("Error resolving property value \\[([^\\]]+)]\\. "
+            + "Unable to convert value \\[(.*?)] to target type \\[([^\\]]+)]");
+
+    /** The settings of the connection pool, by the name HikariCP gives them in its messages. */
+    private static final Map<String, String> POOL_SETTINGS = Map.of(
+            "maxPoolSize", "datasources.default.maximum-pool-size",
+            "connectionTimeout", "datasources.default.connection-timeout");
+
+    /** SQLSTATEs: connection exception (class 08), invalid authorization (28), unknown database (3D000). */
+    private static final String CONNECTION = "08";
+    private static final String AUTHORIZATION = "28";
+    private static final String UNKNOWN_DATABASE = "3D000";
+
+    /** H2's error codes: files locked by another process; files that cannot be created, read or written. */
+    private static final int H2_DATABASE_ALREADY_OPEN = 90020;
+    private static final List<Integer> H2_FILE_ERRORS = List.of(90028, 90031, 90034, 90062, 90097);
+
+    private final Throwable failure;
+    private final Settings settings;
+
+    private StartupFailure(Throwable failure, @Nullable Environment environment) {
+        this.failure = failure;
+        this.settings = new Settings(environment);
+    }
+
+    /** The line that tells why the start failed, without the "Cannot start:" that the log line begins with. */
+    static String explain(Throwable failure, @Nullable Environment environment) {
+        StartupFailure startup = new StartupFailure(failure, environment);
+        return oneLine(startup.invalidSetting()
+                .or(startup::unconvertibleSetting)
+                .or(startup::portUnavailable)
+                .or(startup::database)
+                .or(startup::poolSetting)
+                .or(startup::schema)
+                .orElseGet(startup::unknown));
+    }
+
+    /** The innermost SQL failure behind a startup failure, if the database is what failed. */
+    static Optional<SQLException> databaseFailure(Throwable failure) {
+        return FailureCauses.chain(failure)
+                .filter(SQLException.class::isInstance)
+                .map(SQLException.class::cast)
+                .reduce((outer, inner) -> inner);
+    }
+
+    private Optional<String> invalidSetting() {
+        return innermost(ConfigurationException.class).map(e -> settings.withVariables(e.getMessage()));
+    }
+
+    private Optional<String> unconvertibleSetting() {
+        return causes().map(Throwable::getMessage)
+                .filter(message -> message != null)
+                .map(UNCONVERTIBLE::matcher)
+                .filter(Matcher::find)
+                .findFirst()
+                .map(match -> settings.variable(match.group(1)) + " is '" + settings.printable(match.group(1),
+                        match.group(2)) + "', which is not " + Settings.expected(match.group(1), match.group(3)));
+    }
+
+    private Optional<String> portUnavailable() {
+        Optional<ServerStartupException> serverFailure = innermost(ServerStartupException.class);
+        if (serverFailure.isEmpty()) {
+            return Optional.empty();
+        }
+        // the environment is closed by now: the port is the one the server names ("... on *:8080")
+        Matcher address = Pattern.compile(":(-?\\d+)$").matcher(String.valueOf(serverFailure.get().getMessage()));
+        String port = address.find() ? address.group(1) : settings.value("micronaut.server.port").orElse("?");
+        String variable = settings.variable("micronaut.server.port");
+        Throwable root = FailureCauses.root(failure);
+        String reason = String.valueOf(root.getMessage());
+        if (root instanceof BindException || reason.contains("Address already in use")) {
+            return Optional.of("port " + port + " is in use by another process; stop that process or set " + variable
+                    + " to a free port");
+        }
+        if (reason.contains("Permission denied")) {
+            return Optional.of("port " + port + " may not be used by this user (ports below 1024 need privileges); set "
+                    + variable + " to a port from 1024 to 65535");
+        }
+        return Optional.of("the HTTP server cannot listen on port " + port + " (" + reason + "); set " + variable
+                + " to a port from 1 to 65535");
+    }
+
+    private Optional<String> database() {
+        return databaseFailure(failure).map(this::explainDatabase);
+    }
+
+    private String explainDatabase(SQLException sql) {
+        String url = DatabaseBackend.redact(settings.value(DatabaseBackend.URL_PROPERTY).orElse(null));
+        String urlVariable = settings.variable(DatabaseBackend.URL_PROPERTY);
+        String state = sql.getSQLState() == null ? "" : sql.getSQLState();
+        String message = firstSentence(sql.getMessage());
+        Optional<UnknownHostException> unknownHost = innermost(UnknownHostException.class);
+        if (unknownHost.isPresent()) {
+            return "the host of the inventory database, " + unknownHost.get().getMessage() + ", is unknown; correct "
+                    + "the host in " + urlVariable + " (" + url + ")";
+        }
+        if (sql.getErrorCode() == H2_DATABASE_ALREADY_OPEN && url.startsWith("jdbc:h2:")) {
+            return "the embedded database " + quoted(sql.getMessage()).orElse(url) + " is in use by another process "
+                    + "(another instance of the service?); stop that process, or set "
+                    + settings.variable("petstore.data-dir") + " to another directory";
+        }
+        if (H2_FILE_ERRORS.contains(sql.getErrorCode()) && url.startsWith("jdbc:h2:")) {
+            return "the files of the embedded database cannot be written (" + message + "); set "
+                    + settings.variable("petstore.data-dir") + " to a directory the service may write";
+        }
+        if (state.startsWith(AUTHORIZATION)) {
+            return "the inventory database at " + url + " refused the user and password (" + message + "); set "
+                    + settings.variable("datasources.default.username") + " and "
+                    + settings.variable("datasources.default.password");
+        }
+        if (state.equals(UNKNOWN_DATABASE)) {
+            return "the inventory database at " + url + " does not exist (" + message + "); create it (empty, owned by "
+                    + "the service's user) or correct the database name in " + urlVariable;
+        }
+        if (state.startsWith(CONNECTION) || innermost(ConnectException.class).isPresent()
+                || innermost(NoRouteToHostException.class).isPresent()
+                || innermost(SocketTimeoutException.class).isPresent()) {
+            return "the inventory database at " + url + " cannot be reached (" + message + "); check that the "
+                    + "database server is running and that " + urlVariable + " names its host and port";
+        }
+        return "the inventory database at " + url + " cannot be used (" + message + "); check " + urlVariable + ", "
+                + settings.variable("datasources.default.username") + " and the database's state";
+    }
+
+    /** An argument the connection pool (HikariCP) refuses, named as the pool names it. */
+    private Optional<String> poolSetting() {
+        return causes()
+                .filter(IllegalArgumentException.class::isInstance)
+                .filter(e -> e.getStackTrace().length > 0
+                        && e.getStackTrace()[0].getClassName().startsWith("com.zaxxer.hikari."))
+                .findFirst()
+                .map(e -> POOL_SETTINGS.entrySet().stream()
+                        .filter(setting -> String.valueOf(e.getMessage()).startsWith(setting.getKey()))
+                        .findFirst()
+                        .map(setting -> settings.variable(setting.getValue()) + " is '"
+                                + settings.value(setting.getValue()).orElse("") + "': " + e.getMessage())
+                        .orElse("the database connection pool refuses its settings (" + e.getMessage()
+                                + "); check the " + "DATASOURCES_DEFAULT_* settings"));
+    }
+
+    private Optional<String> schema() {
+        return innermost(FlywayException.class).map(e -> "the schema of the inventory database at "
+                + DatabaseBackend.redact(settings.value(DatabaseBackend.URL_PROPERTY).orElse(null))
+                + " cannot be migrated: " + e.getMessage());
+    }
+
+    private String unknown() {
+        Throwable root = FailureCauses.root(failure);
+        return root.getClass().getSimpleName() + ": " + root.getMessage() + " (with PETSTORE_LOG_LEVEL=DEBUG the "
+                + "stack trace is logged)";
+    }
+
+    private Stream<Throwable> causes() {
+        return FailureCauses.chain(failure);
+    }
+
+    private <T extends Throwable> Optional<T> innermost(Class<T> type) {
+        return causes().filter(type::isInstance).map(type::cast).reduce((outer, inner) -> inner);
+    }
+
+    /** The first sentence of a driver's message ("Connection to db:5432 refused. Check that ..."). */
+    private static String firstSentence(String message) {
+        if (message == null) {
+            return "no message";
+        }
+        int end = message.indexOf(". ");
+        return end > 0 ? message.substring(0, end) : message;
+    }
+
+    /** The first double-quoted part of a message (H2 quotes the file it means). */
+    private static Optional<String> quoted(String message) {
+        Matcher quoted = Pattern.compile("\"([^\"]+)\"").matcher(String.valueOf(message));
+        return quoted.find() ? Optional.of(quoted.group(1)) : Optional.empty();
+    }
+
+    /** Line breaks in a message (Flyway's, Micronaut's) become spaces: the failure is one line. */
+    private static String oneLine(String text) {
+        return text.strip().replaceAll("\\s*\\R\\s*", " ");
+    }
+}

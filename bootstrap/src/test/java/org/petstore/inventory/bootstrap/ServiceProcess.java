@@ -1,0 +1,69 @@
+package org.petstore.inventory.bootstrap;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The service started as an operator starts it: {@link Application#main} in a JVM of its own, configured by
+ * environment variables only, logging with its own {@code logback.xml} (not the tests' configuration). Its standard
+ * output and error go to one file, read once it exits.
+ */
+final class ServiceProcess {
+
+    private static final long EXIT_TIMEOUT_SECONDS = 120;
+
+    private ServiceProcess() {
+    }
+
+    /** What a process that exited left behind. */
+    record Exit(int code, List<String> output) {
+
+        /** Every line the service wrote, for a failure message. */
+        String transcript() {
+            return String.join("\n", output);
+        }
+    }
+
+    /**
+     * Starts the service with the given environment variables on top of a clean environment (no inherited
+     * {@code PETSTORE_*}, {@code DATASOURCES_*}, {@code MICRONAUT_*} variables) and waits for it to exit.
+     */
+    static Exit runUntilExit(Path workDirectory, Map<String, String> environment) {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
+        ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
+                "--enable-native-access=ALL-UNNAMED", "-Dlogback.configurationFile=logback.xml",
+                "-cp", System.getProperty("java.class.path"), Application.class.getName())
+                .directory(workDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("PETSTORE_")
+                || name.startsWith("DATASOURCES_") || name.startsWith("MICRONAUT_") || name.startsWith("FLYWAY_"));
+        builder.environment().putAll(environment);
+        try {
+            Process process = builder.start();
+            try {
+                if (!process.waitFor(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor();
+                    throw new AssertionError("the service did not exit within " + EXIT_TIMEOUT_SECONDS + " s:\n"
+                            + String.join("\n", Files.readAllLines(log, StandardCharsets.UTF_8)));
+                }
+            } finally {
+                process.destroyForcibly();
+            }
+            return new Exit(process.exitValue(), new ArrayList<>(Files.readAllLines(log, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,216 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
+
+/**
+ * Every way a start can fail that an operator can cause, with the service started as a process of its own and
+ * configured by environment variables: it exits with status 1 and writes exactly one line about it, an
+ * {@code ERROR} that names the cause and the setting to change; no stack trace and no other warning or error.
+ */
+class StartupFailureEndToEndTest {
+
+    private static final Pattern FAILURE_LINE =
+            Pattern.compile("\\S+ ERROR \\[main] o\\.p\\.inventory\\.bootstrap\\.Application - Cannot start: (.*)");
+
+    @TempDir
+    Path work;
+
+    // ---- settings whose values are not valid
+
+    @Test
+    void aNumberThatIsNotANumber() {
+        assertFailsWith("PETSTORE_SERVER_MAX_CONNECTIONS is 'lots', which is not a whole number",
+                Map.of("PETSTORE_SERVER_MAX_CONNECTIONS", "lots"));
+        assertFailsWith("PETSTORE_PORT is 'http', which is not a whole number", Map.of("PETSTORE_PORT", "http"));
+        assertFailsWith("DATASOURCES_DEFAULT_CONNECTION_TIMEOUT is '5s', which is not a whole number",
+                Map.of("DATASOURCES_DEFAULT_CONNECTION_TIMEOUT", "5s"));
+    }
+
+    @Test
+    void aNumberOutOfItsRange() {
+        assertFailsWith("PETSTORE_SERVER_MAX_CONNECTIONS must be at least 1, got 0",
+                Map.of("PETSTORE_SERVER_MAX_CONNECTIONS", "0"));
+        assertFailsWith("DATASOURCES_DEFAULT_MAXIMUM_POOL_SIZE is '0': maxPoolSize cannot be less than 1",
+                Map.of("DATASOURCES_DEFAULT_MAXIMUM_POOL_SIZE", "0"));
+    }
+
+    @Test
+    void aDurationASizeOrAnInstantThatIsNotOne() {
+        assertFailsWith("PETSTORE_IDLE_TIMEOUT is 'a minute', which is not a duration such as 500ms, 10s or 2m",
+                Map.of("PETSTORE_IDLE_TIMEOUT", "a minute"));
+        assertFailsWith("PETSTORE_READINESS_DATABASE_TIMEOUT is 'soon', which is not a duration such as 500ms, 10s "
+                + "or 2m", Map.of("PETSTORE_READINESS_DATABASE_TIMEOUT", "soon"));
+        assertFailsWith("PETSTORE_MAX_REQUEST_SIZE is '64QB', which is not a size such as 64KB or 1MB",
+                Map.of("PETSTORE_MAX_REQUEST_SIZE", "64QB"));
+        assertFailsWith("PETSTORE_PETS_SUNSET_AT is 'next year', which is not an instant such as "
+                + "2026-01-01T00:00:00Z", Map.of("PETSTORE_PETS_SUNSET_AT", "next year"));
+    }
+
+    @Test
+    void aSwitchThatIsNeitherTrueNorFalse() {
+        assertFailsWith("PETSTORE_DEMO_DATA is 'maybe', which is not true or false",
+                Map.of("PETSTORE_DEMO_DATA", "maybe"));
+    }
+
+    @Test
+    void settingsThatContradictEachOther() {
+        assertFailsWith("PETSTORE_PETS_SUNSET_AT (2025-01-01T00:00:00Z) must not be earlier than "
+                + "PETSTORE_PETS_DEPRECATED_AT (2026-01-01T00:00:00Z)",
+                Map.of("PETSTORE_PETS_SUNSET_AT", "2025-01-01T00:00:00Z"));
+    }
+
+    @Test
+    void anApiKeyEntryThatIsNotADigest() {
+        assertFailsWith("Entry 2 of PETSTORE_API_KEYS starts with 'sha256:' but is not followed by the 64 hex "
+                + "digits of a SHA-256 digest: compute one with: printf %s \"$KEY\" | sha256sum",
+                Map.of("PETSTORE_API_KEYS", "a-key,sha256:abc"));
+    }
+
+    @Test
+    void aLogFormatOrLevelThatDoesNotExist() {
+        assertFailsWith("PETSTORE_LOG_FORMAT is 'xml', which is not one of text, json",
+                Map.of("PETSTORE_LOG_FORMAT", "xml"));
+        assertFailsWith("PETSTORE_LOG_LEVEL is 'LOUD', which is not one of TRACE, DEBUG, INFO, WARN, ERROR, OFF",
+                Map.of("PETSTORE_LOG_LEVEL", "LOUD"));
+    }
+
+    // ---- the HTTP port
+
+    @Test
+    void aPortInUse() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
+            assertFailsWith("port " + taken.getLocalPort() + " is in use by another process; stop that process or "
+                    + "set PETSTORE_PORT to a free port", Map.of("PETSTORE_PORT", "" + taken.getLocalPort()));
+        }
+    }
+
+    @Test
+    void aPortOutOfRange() {
+        assertFailsWith("the HTTP server cannot listen on port 70000 (port out of range:70000); set PETSTORE_PORT to "
+                + "a port from 1 to 65535", Map.of("PETSTORE_PORT", "70000"));
+    }
+
+    // ---- the embedded database
+
+    @Test
+    void embeddedDatabaseFilesInUseByAnotherProcess() {
+        Path dataDir = work.resolve("shared-data");
+        try (RunningService other = RunningService.start(Backend.h2(dataDir))) {
+            assertFailsWith("the embedded database " + dataDir.resolve("petstore.mv.db") + " is in use by another "
+                    + "process (another instance of the service?); stop that process, or set PETSTORE_DATA_DIR to "
+                    + "another directory", Map.of("PETSTORE_DATA_DIR", dataDir.toString()));
+        }
+    }
+
+    /** A file where the directory should be: not writable for any user, root included. */
+    @Test
+    void anEmbeddedDatabaseDirectoryThatCannotBeWritten() throws IOException {
+        Path file = Files.writeString(work.resolve("not-a-directory"), "x");
+        assertFailsWith("the directory of the embedded database, " + file.resolve("data") + ", cannot be used "
+                + "(FileSystemException: " + file.resolve("data") + ": Not a directory); set PETSTORE_DATA_DIR to a "
+                + "directory the service may write", Map.of("PETSTORE_DATA_DIR", file.resolve("data").toString()));
+    }
+
+    @Test
+    void aDatabaseTheServiceDoesNotSupport() {
+        assertFailsWith("DATASOURCES_DEFAULT_URL is 'jdbc:mysql://db.example:3306/petstore', not a database the "
+                + "service supports: it must start with jdbc:h2: (the embedded database) or jdbc:postgresql: "
+                + "(PostgreSQL)", Map.of("DATASOURCES_DEFAULT_URL", "jdbc:mysql://db.example:3306/petstore"));
+    }
+
+    // ---- PostgreSQL
+
+    @Test
+    void aDatabaseServerThatCannotBeReached() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        String url = "jdbc:postgresql://127.0.0.1:" + closedPort + "/petstore";
+        assertFailsWith("the inventory database at " + url + " cannot be reached (Connection to 127.0.0.1:"
+                + closedPort + " refused); check that the database server is running and that DATASOURCES_DEFAULT_URL "
+                + "names its host and port", postgres(url, "postgres", "secret"));
+    }
+
+    @Test
+    void aDatabaseHostThatDoesNotExist() {
+        String url = "jdbc:postgresql://no-such-host.invalid:5432/petstore";
+        assertFailsWith("the host of the inventory database, no-such-host.invalid, is unknown; correct the host in "
+                + "DATASOURCES_DEFAULT_URL (" + url + ")", postgres(url, "postgres", "secret"));
+    }
+
+    @Test
+    void credentialsTheDatabaseRefuses() {
+        String url = TestPostgres.newDatabase().get("datasources.default.url").replaceFirst("\\?.*", "");
+        assertFailsWith("the inventory database at " + url + " refused the user and password (FATAL: role "
+                + "\"nobody_here\" does not exist); set DATASOURCES_DEFAULT_USERNAME and DATASOURCES_DEFAULT_PASSWORD",
+                postgres(url, "nobody_here", "wrong"));
+    }
+
+    @Test
+    void aDatabaseThatDoesNotExist() {
+        Map<String, String> database = TestPostgres.newDatabase();
+        String url = database.get("datasources.default.url").replaceFirst("/[^/?]+(\\?|$)", "/no_such_database$1");
+        assertFailsWith("the inventory database at " + url + " does not exist (FATAL: database \"no_such_database\" "
+                + "does not exist); create it (empty, owned by the service's user) or correct the database name in "
+                + "DATASOURCES_DEFAULT_URL", postgres(url, database.get("datasources.default.username"),
+                database.get("datasources.default.password")));
+    }
+
+    // ----
+
+    private static Map<String, String> postgres(String url, String user, String password) {
+        return Map.of("DATASOURCES_DEFAULT_URL", url, "DATASOURCES_DEFAULT_USERNAME", user,
+                "DATASOURCES_DEFAULT_PASSWORD", password);
+    }
+
+    /**
+     * Starts the service with the given variables (on a fresh data directory, a free port and a key unless they say
+     * otherwise) and asserts that it exits with status 1 after exactly one line that tells the expected cause, and
+     * with no stack trace, warning or other error.
+     */
+    private void assertFailsWith(String expectedCause, Map<String, String> variables) {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("PETSTORE_DATA_DIR", work.resolve("data-" + System.nanoTime()).toString());
+        environment.put("PETSTORE_PORT", "" + freePort());
+        environment.put("PETSTORE_API_KEYS", "startup-test-key");
+        environment.putAll(variables);
+
+        ServiceProcess.Exit exit = ServiceProcess.runUntilExit(work, environment);
+
+        assertEquals(1, exit.code(), exit.transcript());
+        List<String> failures = exit.output().stream().filter(line -> FAILURE_LINE.matcher(line).matches()).toList();
+        assertEquals(1, failures.size(), exit.transcript());
+        var failure = FAILURE_LINE.matcher(failures.getFirst());
+        assertTrue(failure.matches());
+        assertEquals(expectedCause, failure.group(1), exit.transcript());
+        List<String> noise = exit.output().stream()
+                .filter(line -> !line.equals(failures.getFirst()))
+                .filter(line -> line.contains(" ERROR ") || line.contains(" WARN ") || line.startsWith("\tat ")
+                        || line.startsWith("Caused by") || line.contains("Exception"))
+                .toList();
+        assertEquals(List.of(), noise, exit.transcript());
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
