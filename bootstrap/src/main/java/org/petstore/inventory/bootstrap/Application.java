@@ -3,6 +3,7 @@ package org.petstore.inventory.bootstrap;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.FailureCauses;
@@ -24,6 +25,7 @@ public final class Application extends Micronaut {
     public static void main(String[] args) {
         new Application()
                 .args(args)
+                .properties(Map.of(TerminationSignal.ENABLED, true))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();
