@@ -135,10 +135,16 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
         }
     }
 
-    /** Per connection: counts the requests in flight; while draining, closes the connection after each answer. */
+    /**
+     * Per connection: counts the requests in flight; while draining, each response announces {@code Connection:
+     * close} and the connection is closed after the last announced answer. Whether a response closes is decided once,
+     * when its head is written: a connection is never closed after a response that did not say so (the flag may turn
+     * between a response's head and its end), because its client would send the next request into a closed socket.
+     */
     private final class Handler extends ChannelDuplexHandler {
 
         private int inFlight;
+        private boolean closeAnnounced;
 
         boolean idle() {
             return inFlight == 0;
@@ -154,13 +160,14 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
 
         @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-            if (draining && msg instanceof HttpResponse response
-                    && response.status().codeClass() != HttpStatusClass.INFORMATIONAL) {
+            if (msg instanceof HttpResponse response && response.status().codeClass() != HttpStatusClass.INFORMATIONAL
+                    && draining) {
                 response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                closeAnnounced = true;
             }
             if (msg instanceof LastHttpContent) {
                 inFlight = Math.max(0, inFlight - 1);
-                if (draining && inFlight == 0) {
+                if (closeAnnounced && inFlight == 0) {
                     ChannelPromise written = promise.isVoid() ? ctx.newPromise() : promise;
                     written.addListener(ChannelFutureListener.CLOSE);
                     ctx.write(msg, written);
