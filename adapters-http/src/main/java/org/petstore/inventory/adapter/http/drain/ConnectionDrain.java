@@ -47,14 +47,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Where it sits.</b> The per-connection {@link Handler} ({@value #HANDLER_NAME}) is the first handler after
  * Netty's HTTP codec ({@value ChannelPipelineCustomizer#HANDLER_HTTP_SERVER_CODEC}). It is put there when the
- * connection's pipeline is complete, by a connect listener of the server
- * ({@link ChannelPipelineCustomizer#doOnConnect}), which runs after every {@link NettyServerCustomizer} has added its
- * handlers: whatever they add after the codec ends up behind it. Every {@link HttpResponse} written by a handler behind it (Micronaut's router, the transport
- * guards, a fast path that answers without the router) passes it on its way out. A handler that writes its own
- * responses is covered when it
+ * connection becomes active, once its pipeline is complete: every {@link NettyServerCustomizer} has added its handlers
+ * by then, so whatever they add after the codec ends up behind it (the customizers themselves run in no particular
+ * order). Every {@link HttpResponse} written by a handler behind it (Micronaut's router, the transport guards, a fast
+ * path that answers without the router) passes it on its way out. A handler that writes its own responses is covered
+ * when it
  * <ul>
- *     <li>sits behind it: added by a {@link NettyServerCustomizer} anywhere after the codec (not by a connect listener
- *     registered later, which would run after this one);</li>
+ *     <li>sits behind it: added by a {@link NettyServerCustomizer} anywhere after the codec, or after
+ *     {@value #HANDLER_NAME} once the connection is active;</li>
  *     <li>writes {@link HttpResponse} objects, not encoded bytes, through its own {@link ChannelHandlerContext}, so
  *     that they travel towards the codec through this handler, and ends each response with a {@link LastHttpContent}
  *     (a {@code FullHttpResponse} is one): requests and answers are counted here;</li>
@@ -67,6 +67,7 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
     /** The name of the per-connection handler in the Netty pipeline, right after the HTTP codec. */
     public static final String HANDLER_NAME = "petstore-connection-drain";
     static final String ACCEPTOR_NAME = "petstore-connection-drain-acceptor";
+    static final String PLACEMENT_NAME = "petstore-connection-drain-placement";
     private static final Logger LOG = LoggerFactory.getLogger(ConnectionDrain.class);
     private static final long POLL_MILLIS = 20;
 
@@ -81,17 +82,8 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
 
     @Override
     public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-        NettyServerCustomizer.Registry server = event.getBean();
-        boolean placedOnConnect = server instanceof ChannelPipelineCustomizer;
-        if (placedOnConnect) {
-            // called for each connection once every customizer has built its pipeline
-            ((ChannelPipelineCustomizer) server).doOnConnect(pipeline -> {
-                placeAfterCodec(pipeline);
-                return pipeline;
-            });
-        }
-        server.register(new Customizer(null, !placedOnConnect));
-        return server;
+        event.getBean().register(new Customizer(null));
+        return event.getBean();
     }
 
     /** Whether the service is shutting down: it still serves, but is no longer ready for new work. */
@@ -151,13 +143,6 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
         }
     }
 
-    private void placeAfterCodec(ChannelPipeline pipeline) {
-        if (pipeline.get(HANDLER_NAME) == null
-                && pipeline.get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null) {
-            pipeline.addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER_NAME, new Handler());
-        }
-    }
-
     private void track(Channel connection) {
         if (connections.add(connection)) {
             connection.closeFuture().addListener(closed -> connections.remove(connection));
@@ -167,11 +152,9 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
     private final class Customizer implements NettyServerCustomizer {
 
         private final Channel channel;
-        private final boolean placesHandler;
 
-        Customizer(Channel channel, boolean placesHandler) {
+        Customizer(Channel channel) {
             this.channel = channel;
-            this.placesHandler = placesHandler;
         }
 
         @Override
@@ -186,7 +169,7 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
                 }
                 case CONNECTION -> {
                     track(channel);
-                    return new Customizer(channel, placesHandler);
+                    return new Customizer(channel);
                 }
                 default -> {
                     return this;
@@ -194,12 +177,32 @@ public final class ConnectionDrain implements BeanCreatedEventListener<NettyServ
             }
         }
 
-        /** Only where the server offers no connect listener: then it depends on the customizers' order. */
         @Override
         public void onStreamPipelineBuilt() {
-            if (channel != null && placesHandler) {
-                placeAfterCodec(channel.pipeline());
+            ChannelPipeline pipeline = channel == null ? null : channel.pipeline();
+            if (pipeline != null && pipeline.get(PLACEMENT_NAME) == null && pipeline.get(HANDLER_NAME) == null
+                    && pipeline.get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null) {
+                pipeline.addBefore(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, PLACEMENT_NAME,
+                        new Placement());
             }
+        }
+    }
+
+    /**
+     * Puts the {@link Handler} right after the HTTP codec when the connection becomes active: after its whole pipeline
+     * is built (every customizer has added its handlers by then) and before anything is read from it.
+     */
+    private final class Placement extends ChannelInboundHandlerAdapter {
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            ChannelPipeline pipeline = ctx.pipeline();
+            if (pipeline.get(HANDLER_NAME) == null
+                    && pipeline.get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null) {
+                pipeline.addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER_NAME, new Handler());
+            }
+            ctx.fireChannelActive();
+            pipeline.remove(this);
         }
     }
 
