@@ -13,6 +13,9 @@ import org.slf4j.LoggerFactory;
  * Starts the Petstore Inventory service. When the database cannot be used at startup (unreachable, wrong
  * credentials, files locked by another process), it exits with one line that names the database URL (password
  * redacted) and the cause, instead of a wall of stack traces.
+ *
+ * <p>The same {@code main} runs a data command ({@code export}, {@code import}, {@code copy}; see
+ * {@link DataCommandLine}) instead of the service when the arguments name one.
  */
 public final class Application extends Micronaut {
 
@@ -22,8 +25,11 @@ public final class Application extends Micronaut {
     }
 
     public static void main(String[] args) {
+        if (DataCommandLine.isDataCommand(args)) {
+            System.exit(DataCommandLine.runInThisProcess(args));
+        }
         new Application()
-                .args(args)
+                .args(DataCommandLine.serviceArguments(args))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();
