@@ -179,8 +179,8 @@ final class Csv {
             }
             for (int i = 0; i < fields.size(); i++) {
                 if (!seen[i] && !kind.isOptional(fields.get(i))) {
-                    problems.add("missing column \"" + fields.get(i) + "\": the header names the columns ("
-                            + kind.fieldList() + ")");
+                    problems.add("missing column \"" + fields.get(i) + "\" (the columns are " + kind.fieldList()
+                            + ")");
                 }
             }
             if (!problems.isEmpty()) {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -28,7 +29,10 @@ final class JsonLines {
 
     static final int MAX_LINE = 1 << 16;
 
-    private static final JsonFactory JSON = JsonFactory.builder().build();
+    /** Writes characters beyond U+FFFF (an emoji, say) as their four UTF-8 bytes, not as escaped surrogates. */
+    private static final JsonFactory JSON = JsonFactory.builder()
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
+            .build();
 
     private JsonLines() {
     }

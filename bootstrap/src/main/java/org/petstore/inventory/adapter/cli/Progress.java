@@ -71,13 +71,13 @@ final class Progress implements ProgressListener {
     }
 
     /**
-     * A line for the phase, once the command has run long enough for a person to wonder what it is doing (a second,
-     * or the plain progress interval when that is shorter); a quick command stays quiet.
+     * A line for the phase, once the command has run long enough for a person to wonder what it is doing: a second
+     * on a terminal, one progress interval otherwise. A quick command stays quiet.
      */
     @Override
     public void phase(String description) {
         long running = console.nanoTime().getAsLong() - startNanos;
-        if (running < Math.min(PHASE_AFTER_NANOS, console.progressInterval().toNanos())) {
+        if (running < (console.errIsTerminal() ? PHASE_AFTER_NANOS : console.progressInterval().toNanos())) {
             return;
         }
         endBar();
