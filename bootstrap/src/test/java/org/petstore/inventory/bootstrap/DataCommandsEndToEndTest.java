@@ -8,8 +8,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -462,6 +467,74 @@ abstract class DataCommandsEndToEndTest {
                         "export: [0-9,]+ of 3,000 rows \\(\\d+%\\), [0-9,]+ rows/s, .* left")), export::toString),
                 () -> assertTrue(export.errLines().getLast().startsWith("export: wrote 3,000 pets (3,000 with stock)"),
                         export::toString));
+    }
+
+    /** A JDBC connection to the store's database, as another client of it (the running service, say) has one. */
+    abstract Connection connect(Map<String, Object> store) throws SQLException;
+
+    /**
+     * While a writer keeps committing transactions that add 1 to the quantities of the first entry, the last entry
+     * and the one order, the export shows all three equal: the pets and the orders (read by two statements) come from
+     * one snapshot, though the writer commits hundreds of times while the export runs.
+     */
+    @Test
+    void anExportIsOneSnapshotWhileAnotherClientKeepsWriting() throws Exception {
+        int count = 20_000;
+        StringBuilder lines = new StringBuilder("petId,name,status,quantity\n");
+        for (int i = 1; i <= count; i++) {
+            lines.append(i).append(",Pet ").append(i).append(",available,0\n");
+        }
+        Map<String, Object> store = newStore();
+        Path orderFile = file("one-order.csv", "id,petId,quantity,shipDate,status,complete\n"
+                + "1,1,0,2026-10-02T09:00:00Z,placed,false\n");
+        assertEquals(0, CommandRun.on(store, "import", file("many.csv", lines.toString()).toString(), "--orders",
+                orderFile.toString()).exitCode());
+
+        AtomicLong commits = new AtomicLong();
+        AtomicBoolean writing = new AtomicBoolean(true);
+        try (Connection writer = connect(store);
+             PreparedStatement entries = writer.prepareStatement(
+                     "UPDATE inventory_item SET quantity = quantity + 1, version = version + 1 WHERE pet_id IN (1, "
+                             + count + ")");
+             PreparedStatement order = writer.prepareStatement(
+                     "UPDATE store_order SET quantity = quantity + 1 WHERE id = 1")) {
+            writer.setAutoCommit(false);
+            Thread writes = Thread.ofPlatform().start(() -> {
+                try {
+                    while (writing.get()) {
+                        entries.executeUpdate();
+                        order.executeUpdate();
+                        writer.commit();
+                        commits.incrementAndGet();
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Path orders = files.resolve("orders-now.csv");
+            long before = commits.get();
+            CommandRun export = CommandRun.on(store, "export", "--format", "csv", "--orders", orders.toString());
+            long during = commits.get() - before;
+            writing.set(false);
+            writes.join();
+
+            List<String> rows = export.outLines();
+            String orderRow = read(orders).lines().skip(1).findFirst().orElseThrow();
+            assertAll(
+                    () -> assertEquals(0, export.exitCode(), export::toString),
+                    () -> assertEquals(count + 1, rows.size()),
+                    () -> assertEquals(quantityOf(rows.get(1)), quantityOf(rows.get(count)),
+                            "the first and last entry come from different moments: " + rows.get(1) + " / "
+                                    + rows.get(count)),
+                    () -> assertEquals(quantityOf(rows.get(1)), orderRow.split(",")[2],
+                            "the pets and the orders come from different moments: " + rows.get(1) + " / "
+                                    + orderRow),
+                    () -> assertTrue(during >= 100, "the writer committed only " + during + " times meanwhile"));
+        }
+    }
+
+    private static String quantityOf(String csvRow) {
+        return csvRow.split(",")[3];
     }
 
     static byte[] concat(String first, byte[] middle, String last) {
