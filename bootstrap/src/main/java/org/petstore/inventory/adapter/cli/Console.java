@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the data commands talk to: standard output (the data of an export without {@code --output}, and the result
@@ -23,14 +25,20 @@ import java.util.function.UnaryOperator;
  * @param errIsTerminal    whether standard error is a terminal: a progress bar redrawn in place; otherwise a plain
  *                         line now and then
  * @param environment      the environment variables (e.g. {@code PETSTORE_COPY_TO_PASSWORD}); null when unset
- * @param progressInterval how often plain progress lines are written
+ * @param progressInterval how often plain progress lines are written ({@value #PROGRESS_INTERVAL_VARIABLE}); phase
+ *                         lines appear once a command has run this long
  * @param nanoTime         the clock of the progress display
  */
 public record Console(OutputStream out, PrintStream err, boolean errIsTerminal, UnaryOperator<String> environment,
                       Duration progressInterval, LongSupplier nanoTime) {
 
-    /** Plain progress lines, when standard error is not a terminal: one every 5 seconds. */
+    /** Plain progress lines, when standard error is not a terminal: one every 5 seconds unless configured. */
     public static final Duration PLAIN_PROGRESS_INTERVAL = Duration.ofSeconds(5);
+
+    /** The environment variable that sets the interval of plain progress lines, e.g. {@code 30s}, {@code 500ms}. */
+    public static final String PROGRESS_INTERVAL_VARIABLE = "PETSTORE_PROGRESS_INTERVAL";
+
+    private static final Pattern DURATION = Pattern.compile("(\\d+)(ms|s|m)?");
 
     public Console {
         Objects.requireNonNull(out, "out");
@@ -43,8 +51,27 @@ public record Console(OutputStream out, PrintStream err, boolean errIsTerminal, 
     /** The process's own standard streams and environment. */
     public static Console ofProcess() {
         OutputStream stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16);
-        return new Console(stdout, System.err, standardErrorIsTerminal(), System::getenv, PLAIN_PROGRESS_INTERVAL,
-                System::nanoTime);
+        return new Console(stdout, System.err, standardErrorIsTerminal(), System::getenv,
+                progressInterval(System.getenv(PROGRESS_INTERVAL_VARIABLE), System.err), System::nanoTime);
+    }
+
+    /** The interval a {@value #PROGRESS_INTERVAL_VARIABLE} value names; the default, with a warning, for another. */
+    static Duration progressInterval(String configured, PrintStream warnings) {
+        if (configured == null || configured.isBlank()) {
+            return PLAIN_PROGRESS_INTERVAL;
+        }
+        Matcher duration = DURATION.matcher(configured.strip());
+        if (!duration.matches()) {
+            warnings.println("petstore-inventory: warning: " + PROGRESS_INTERVAL_VARIABLE + " is '" + configured
+                    + "', not a duration such as 5s, 500ms or 1m; using " + PLAIN_PROGRESS_INTERVAL.toSeconds() + "s");
+            return PLAIN_PROGRESS_INTERVAL;
+        }
+        long amount = Long.parseLong(duration.group(1));
+        return switch (duration.group(2) == null ? "s" : duration.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "m" -> Duration.ofMinutes(amount);
+            default -> Duration.ofSeconds(amount);
+        };
     }
 
     /** Writes what is buffered for standard output. */
