@@ -4,6 +4,7 @@ import io.micronaut.context.annotation.Prototype;
 import jakarta.inject.Inject;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -69,7 +70,7 @@ final class CopySubcommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintStream err = console.err();
-        if (!to.strip().toLowerCase(java.util.Locale.ROOT).startsWith("jdbc:")) {
+        if (!to.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:")) {
             err.println("copy: --to must be a JDBC URL such as jdbc:postgresql://db:5432/petstore, got '" + to + "'");
             return ExitCode.USAGE;
         }

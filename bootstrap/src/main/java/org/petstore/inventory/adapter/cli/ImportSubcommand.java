@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -140,7 +141,7 @@ final class ImportSubcommand implements Callable<Integer> {
 
     private int report(ImportOutcome outcome, double seconds) {
         PrintStream err = console.err();
-        PrintStream out = new PrintStream(console.out(), true, java.nio.charset.StandardCharsets.UTF_8);
+        PrintStream out = new PrintStream(console.out(), true, StandardCharsets.UTF_8);
         return switch (outcome) {
             case ImportOutcome.Refused refused -> {
                 for (ImportProblem problem : refused.problems()) {

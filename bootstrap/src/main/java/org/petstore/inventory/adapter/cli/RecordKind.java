@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.cli;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -176,7 +177,7 @@ enum RecordKind {
                 return status;
             }
         }
-        List<String> names = java.util.Arrays.stream(statuses).map(s -> s.name().toLowerCase(Locale.ROOT)).toList();
+        List<String> names = Arrays.stream(statuses).map(s -> s.name().toLowerCase(Locale.ROOT)).toList();
         problems.add(field + " must be one of " + String.join(", ", names) + ", got "
                 + (isNone(value) ? "none" : value.shown()));
         return null;
