@@ -12,6 +12,9 @@ import org.slf4j.LoggerFactory;
  * Starts the Petstore Inventory service. When it cannot start (a setting that is not valid, the port in use, the
  * database unreachable, wrong credentials, files locked by another process, ...), it exits with status 1 and one
  * line that names the cause and the setting to change, instead of a wall of stack traces.
+ *
+ * <p>The same {@code main} runs a data command ({@code export}, {@code import}, {@code copy}; see
+ * {@link DataCommandLine}) instead of the service when the arguments name one.
  */
 public final class Application extends Micronaut {
 
@@ -21,8 +24,11 @@ public final class Application extends Micronaut {
     }
 
     public static void main(String[] args) {
+        if (DataCommandLine.isDataCommand(args)) {
+            System.exit(DataCommandLine.runInThisProcess(args));
+        }
         new Application()
-                .args(args)
+                .args(DataCommandLine.serviceArguments(args))
                 .properties(Map.of(TerminationSignal.ENABLED, true))
                 .mainClass(Application.class)
                 .banner(false)

@@ -34,6 +34,7 @@ final class HexagonRules {
     final String service;
     final String httpAdapter;
     final String persistenceAdapter;
+    final String commandLineAdapter;
     final String bootstrap;
 
     /**
@@ -65,6 +66,20 @@ final class HexagonRules {
      * its ports.
      */
     final ArchRule adaptersReachServicesOnlyThroughPorts;
+
+    /**
+     * The command-line adapter (the data commands) lives in the bootstrap module, which sees every module: the module
+     * graph lets it call the persistence adapter, the HTTP adapter or the wiring directly. Like the HTTP adapter, it
+     * reaches the store only through the use cases.
+     */
+    final ArchRule commandLineAdapterUsesNoOtherAdapterNorTheWiring;
+
+    /**
+     * For the same reason, nothing stops the command-line adapter from running SQL or speaking HTTP itself: its
+     * classpath has JDBC, Flyway, Micronaut Data and Netty. Files and the terminal are its edge; the store is behind
+     * the ports.
+     */
+    final ArchRule commandLineAdapterUsesNoHttpOrPersistenceTypes;
 
     /**
      * {@code java.sql} and {@code javax.sql} are part of the JDK, so every module can use them; Micronaut Data,
@@ -118,6 +133,7 @@ final class HexagonRules {
         String adapters = root + ".adapter..";
         httpAdapter = root + ".adapter.http..";
         persistenceAdapter = root + ".adapter.persistence..";
+        commandLineAdapter = root + ".adapter.cli..";
         bootstrap = root + ".bootstrap..";
         String domainException = root + ".domain.DomainException";
 
@@ -151,6 +167,16 @@ final class HexagonRules {
                         "java.sql..", "javax.sql..", "io.micronaut.data..", "io.micronaut.jdbc..",
                         "io.micronaut.transaction..", "org.flywaydb..", persistenceAdapter)
                 .as("controllers use no persistence types");
+
+        commandLineAdapterUsesNoOtherAdapterNorTheWiring = noClasses().that().resideInAPackage(commandLineAdapter)
+                .should().dependOnClassesThat().resideInAnyPackage(httpAdapter, persistenceAdapter, bootstrap)
+                .as("the command-line adapter uses no other adapter and not the wiring");
+
+        commandLineAdapterUsesNoHttpOrPersistenceTypes = noClasses().that().resideInAPackage(commandLineAdapter)
+                .should().dependOnClassesThat().resideInAnyPackage(
+                        "io.micronaut.http..", "io.netty..", "java.sql..", "javax.sql..", "io.micronaut.data..",
+                        "io.micronaut.jdbc..", "io.micronaut.transaction..", "org.flywaydb..")
+                .as("the command-line adapter uses no HTTP or persistence types");
 
         persistenceAdapterUsesNoHttpTypes = noClasses().that().resideInAPackage(persistenceAdapter)
                 .should().dependOnClassesThat().resideInAnyPackage("io.micronaut.http..", "io.netty..")

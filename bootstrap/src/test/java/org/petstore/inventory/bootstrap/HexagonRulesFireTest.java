@@ -45,6 +45,7 @@ class HexagonRulesFireTest {
     private static final String SERVICE = FIXTURE_ROOT + ".application.service.";
     private static final String ADAPTER_HTTP = FIXTURE_ROOT + ".adapter.http.";
     private static final String ADAPTER_PERSISTENCE = FIXTURE_ROOT + ".adapter.persistence.";
+    private static final String ADAPTER_CLI = FIXTURE_ROOT + ".adapter.cli.";
     private static final HexagonRules RULES = new HexagonRules(FIXTURE_ROOT);
 
     /** The whole fixture hexagon: the classes that break a rule among the classes that keep them all. */
@@ -60,7 +61,7 @@ class HexagonRulesFireTest {
                 DOMAIN + "DomainException", DOMAIN + "InvalidName", DOMAIN + "Kind", DOMAIN + "Name",
                 PORT_INBOUND + "RenameCommand", PORT_INBOUND + "RenameUseCase", PORT_OUTBOUND + "NameStore",
                 SERVICE + "RenameService", ADAPTER_HTTP + "RenameController", ADAPTER_HTTP + "NameResponse",
-                ADAPTER_PERSISTENCE + "InMemoryNameStore");
+                ADAPTER_PERSISTENCE + "InMemoryNameStore", ADAPTER_CLI + "RenameCli");
         keepers = fixtures.that(DescribedPredicate.describe("keep every rule",
                 javaClass -> keeperNames.contains(javaClass.getName())));
         assertEquals(keeperNames.size(), keepers.size(), "a keeper is missing from the fixture hexagon");
@@ -99,6 +100,16 @@ class HexagonRulesFireTest {
     @Test
     void controllersUseNoPersistenceTypes() {
         assertFiresOn(RULES.controllersUseNoPersistenceTypes, ADAPTER_HTTP + "SqlController");
+    }
+
+    @Test
+    void commandLineAdapterUsesNoOtherAdapterNorTheWiring() {
+        assertFiresOn(RULES.commandLineAdapterUsesNoOtherAdapterNorTheWiring, ADAPTER_CLI + "StoreReadingCli");
+    }
+
+    @Test
+    void commandLineAdapterUsesNoHttpOrPersistenceTypes() {
+        assertFiresOn(RULES.commandLineAdapterUsesNoHttpOrPersistenceTypes, ADAPTER_CLI + "JdbcCli");
     }
 
     @Test

@@ -39,7 +39,7 @@ class HexagonalArchitectureTest {
 
     static List<String> rings() {
         return List.of(RULES.domain, RULES.portInbound, RULES.portOutbound, RULES.service, RULES.httpAdapter,
-                RULES.persistenceAdapter, RULES.bootstrap);
+                RULES.persistenceAdapter, RULES.commandLineAdapter, RULES.bootstrap);
     }
 
     @ParameterizedTest(name = "classes of {0} are imported")
@@ -82,6 +82,16 @@ class HexagonalArchitectureTest {
     @Test
     void controllersUseNoPersistenceTypes() {
         RULES.controllersUseNoPersistenceTypes.check(classes);
+    }
+
+    @Test
+    void commandLineAdapterUsesNoOtherAdapterNorTheWiring() {
+        RULES.commandLineAdapterUsesNoOtherAdapterNorTheWiring.check(classes);
+    }
+
+    @Test
+    void commandLineAdapterUsesNoHttpOrPersistenceTypes() {
+        RULES.commandLineAdapterUsesNoHttpOrPersistenceTypes.check(classes);
     }
 
     @Test

@@ -2,9 +2,11 @@ package org.petstore.inventory.adapter.persistence;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.InventoryItem;
@@ -59,6 +61,35 @@ final class StoreMapper {
         } catch (DomainException e) {
             throw invalid("the inventory", e);
         }
+    }
+
+    /**
+     * The pet and its stock in the current row of a result whose columns are, by position, the pet's {@code id},
+     * {@code name} and {@code status}, then its entry's {@code quantity} and {@code version}, both null for a pet
+     * without an entry ({@link TransferStatements#SELECT_CATALOGUE}).
+     */
+    static CatalogueEntry catalogueEntry(ResultSet row) throws SQLException {
+        long id = row.getLong(1);
+        String name = row.getString(2);
+        String status = row.getString(3);
+        int quantity = row.getInt(4);
+        boolean stocked = !row.wasNull();
+        long version = row.getLong(5);
+        String owner = "pet " + id;
+        return valid(owner, () -> {
+            Pet pet = new Pet(PetId.of(id), name, known(owner, status, StatusColumns::petStatus));
+            return stocked ? CatalogueEntry.stocked(pet, Quantity.of(quantity), EntryVersion.of(version))
+                           : CatalogueEntry.unstocked(pet);
+        });
+    }
+
+    /**
+     * The order in the current row of a result whose columns are, by position, {@code id}, {@code pet_id},
+     * {@code quantity}, {@code ship_date}, {@code status}, {@code complete} ({@link TransferStatements#SELECT_ORDERS}).
+     */
+    static Order order(ResultSet row) throws SQLException {
+        return toDomain(new OrderRow(row.getLong(1), row.getLong(2), row.getInt(3),
+                row.getObject(4, OffsetDateTime.class).toInstant(), row.getString(5), row.getBoolean(6)));
     }
 
     static Pet toDomain(PetRow row) {

@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.Pet;
@@ -87,19 +88,44 @@ final class StoreTables {
             insertPets(connection, petIds.stream()
                     .map(id -> new Pet(PetId.of(id), "Pet " + id, PetStatus.AVAILABLE))
                     .toList());
-            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO store_order "
-                    + "(id, pet_id, quantity, ship_date, status, complete) VALUES (?, ?, ?, ?, ?, ?)")) {
-                for (Order order : orders) {
-                    insert.setLong(1, order.id().value());
-                    insert.setLong(2, order.petId().value());
-                    insert.setInt(3, order.quantity().value());
-                    insert.setObject(4, OffsetDateTime.ofInstant(order.shipDate(), ZoneOffset.UTC));
-                    insert.setString(5, StatusColumns.valueOf(order.status()));
-                    insert.setBoolean(6, order.complete());
-                    insert.addBatch();
+            insertOrders(connection, orders);
+        });
+    }
+
+    private static void insertOrders(Connection connection, List<Order> orders) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO store_order "
+                + "(id, pet_id, quantity, ship_date, status, complete) VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (Order order : orders) {
+                insert.setLong(1, order.id().value());
+                insert.setLong(2, order.petId().value());
+                insert.setInt(3, order.quantity().value());
+                insert.setObject(4, OffsetDateTime.ofInstant(order.shipDate(), ZoneOffset.UTC));
+                insert.setString(5, StatusColumns.valueOf(order.status()));
+                insert.setBoolean(6, order.complete());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+    }
+
+    /** Exactly the given pets, their entries at their versions, and the given orders. */
+    void replaceWith(List<CatalogueEntry> pets, List<Order> orders) {
+        run(connection -> {
+            deleteEverything(connection);
+            insertPets(connection, pets.stream().map(CatalogueEntry::pet).toList());
+            try (PreparedStatement insert = connection.prepareStatement(
+                    "INSERT INTO inventory_item (pet_id, quantity, version) VALUES (?, ?, ?)")) {
+                for (CatalogueEntry entry : pets) {
+                    if (entry.stock().isPresent()) {
+                        insert.setLong(1, entry.petId().value());
+                        insert.setInt(2, entry.stock().get().quantity().value());
+                        insert.setLong(3, entry.stock().get().version().value());
+                        insert.addBatch();
+                    }
                 }
                 insert.executeBatch();
             }
+            insertOrders(connection, orders);
         });
     }
 

@@ -1,0 +1,320 @@
+package org.petstore.inventory.adapter.persistence;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.petstore.inventory.application.port.outbound.StagingProblem;
+import org.petstore.inventory.application.port.outbound.StoreChanges;
+import org.petstore.inventory.application.port.outbound.StoreLoad;
+import org.petstore.inventory.application.port.outbound.StoreSnapshot;
+import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.OrderId;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.StoreSize;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A {@link StoreLoad} in one transaction of one connection: rows staged in the backend's staging tables (see
+ * {@link TransferStatements}), checked and counted with set-based queries, applied with a fixed sequence of set-based
+ * statements whose order keeps every foreign key satisfied at every step. Nothing is visible to others before
+ * {@link #commit()}; closing without it rolls everything back.
+ */
+final class JdbcStoreLoad implements StoreLoad {
+
+    private static final Logger LOG = LoggerFactory.getLogger(JdbcStoreLoad.class);
+
+    /** Problems of the pets file come before those of the orders file; each in line order. */
+    private static final Comparator<StagingProblem> FILE_ORDER = Comparator
+            .comparingInt(JdbcStoreLoad::fileOf).thenComparingLong(JdbcStoreLoad::lineOf);
+
+    private final Connection connection;
+    private final TransferStatements statements;
+    private final boolean withOrders;
+    private final TransferFailures failures;
+    private final JdbcStoreSnapshot.Ending release;
+    private final ConnectionState saved;
+    private StagingWriter writer;
+    private boolean committed;
+    private boolean closed;
+
+    private JdbcStoreLoad(Connection connection, TransferStatements statements, boolean withOrders,
+            TransferFailures failures, JdbcStoreSnapshot.Ending release, ConnectionState saved) {
+        this.connection = connection;
+        this.statements = statements;
+        this.withOrders = withOrders;
+        this.failures = failures;
+        this.release = release;
+        this.saved = saved;
+    }
+
+    /**
+     * Begins a load on the connection: a transaction, and empty staging tables. Closing the load ends the
+     * transaction, removes the staging tables, restores the connection's settings and then {@code release}s it.
+     */
+    static JdbcStoreLoad begin(Connection connection, TransferStatements statements, boolean withOrders,
+            TransferFailures failures, JdbcStoreSnapshot.Ending release) {
+        JdbcStoreLoad load = null;
+        try {
+            ConnectionState saved = ConnectionState.of(connection);
+            load = new JdbcStoreLoad(connection, statements, withOrders, failures, release, saved);
+            connection.setAutoCommit(false);
+            statements.createStaging(connection, withOrders);
+            load.writer = statements.stagingWriter(connection);
+            return load;
+        } catch (SQLException | RuntimeException e) {
+            if (load != null) {
+                load.close();
+            } else {
+                endQuietly(release, connection);
+            }
+            throw failures.translate(e);
+        }
+    }
+
+    @Override
+    public StoreSize size() {
+        return JdbcStoreSnapshot.size(connection, failures);
+    }
+
+    @Override
+    public void stagePet(long line, CatalogueEntry entry) {
+        try {
+            staging().pet(line, entry);
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void stageOrder(long line, Order order) {
+        if (!withOrders) {
+            throw new IllegalStateException("this load was begun without orders");
+        }
+        try {
+            staging().order(line, order);
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public List<StagingProblem> problems(boolean replace, int limit) {
+        endStaging();
+        List<StagingProblem> problems = new ArrayList<>();
+        query(TransferStatements.SELECT_DUPLICATE_PETS, limit, row -> problems.add(
+                new StagingProblem.DuplicatePet(row.getLong(1), PetId.of(row.getLong(2)), row.getLong(3))));
+        if (withOrders) {
+            query(TransferStatements.SELECT_DUPLICATE_ORDERS, limit, row -> problems.add(
+                    new StagingProblem.DuplicateOrder(row.getLong(1), OrderId.of(row.getLong(2)), row.getLong(3))));
+            query(TransferStatements.selectOrdersOfMissingPets(replace), limit, row -> problems.add(
+                    new StagingProblem.OrderOfMissingPet(row.getLong(1), OrderId.of(row.getLong(2)),
+                            PetId.of(row.getLong(3)))));
+        } else if (replace) {
+            query(TransferStatements.SELECT_ORDERS_OF_DELETED_PETS, limit, row -> problems.add(
+                    new StagingProblem.OrderOfDeletedPet(OrderId.of(row.getLong(1)), PetId.of(row.getLong(2)))));
+        }
+        return problems.stream().sorted(FILE_ORDER).limit(limit).toList();
+    }
+
+    @Override
+    public long problemCount(boolean replace) {
+        endStaging();
+        long count = count(TransferStatements.COUNT_DUPLICATE_PETS);
+        if (withOrders) {
+            count += count(TransferStatements.COUNT_DUPLICATE_ORDERS);
+            count += count(TransferStatements.countOrdersOfMissingPets(replace));
+        } else if (replace) {
+            count += count(TransferStatements.COUNT_ORDERS_OF_DELETED_PETS);
+        }
+        return count;
+    }
+
+    @Override
+    public StoreChanges changes(boolean replace) {
+        endStaging();
+        long[] pets = counts(TransferStatements.COUNT_PET_CHANGES, 4);
+        long petsDeleted = replace ? count(TransferStatements.COUNT_PETS_NOT_STAGED) : 0;
+        long[] orders = withOrders ? counts(TransferStatements.COUNT_ORDER_CHANGES, 3) : new long[3];
+        long ordersDeleted = withOrders && replace ? count(TransferStatements.COUNT_ORDERS_NOT_STAGED) : 0;
+        return new StoreChanges(pets[1], pets[2], pets[0] - pets[1] - pets[2], petsDeleted, pets[3],
+                orders[1], orders[2], orders[0] - orders[1] - orders[2], ordersDeleted);
+    }
+
+    /**
+     * The order matters: an order needs its pet and an entry its pet at every step, and the entries are updated
+     * while the pets still have their old status (a status change is a new version of the entry).
+     */
+    @Override
+    public void apply(boolean replace) {
+        endStaging();
+        List<String> sequence = new ArrayList<>();
+        if (replace && withOrders) {
+            sequence.add(TransferStatements.DELETE_ORDERS_NOT_STAGED);
+        }
+        sequence.add(replace ? TransferStatements.DELETE_ENTRIES_NOT_STAGED_WITH_STOCK
+                             : TransferStatements.DELETE_ENTRIES_STAGED_WITHOUT_STOCK);
+        sequence.add(statements.updateChangedEntries());
+        sequence.add(statements.updateChangedPets());
+        sequence.add(TransferStatements.INSERT_NEW_PETS);
+        if (withOrders) {
+            sequence.add(statements.updateChangedOrders());
+            sequence.add(TransferStatements.INSERT_NEW_ORDERS);
+        }
+        if (replace) {
+            sequence.add(TransferStatements.DELETE_PETS_NOT_STAGED);
+        }
+        sequence.add(TransferStatements.INSERT_NEW_ENTRIES);
+        execute(sequence.toArray(String[]::new));
+    }
+
+    @Override
+    public void clear() {
+        execute(TransferStatements.DELETE_EVERYTHING);
+    }
+
+    @Override
+    public StoreSnapshot readBack() {
+        endStaging();
+        return JdbcStoreSnapshot.within(connection, statements, failures);
+    }
+
+    @Override
+    public void commit() {
+        endStaging();
+        try {
+            connection.commit();
+            committed = true;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (writer != null) {
+            writer.abandon();
+            writer = null;
+        }
+        try {
+            if (!committed) {
+                connection.rollback();
+            }
+            statements.dropStaging(connection);
+            saved.restore(connection);
+        } catch (SQLException | RuntimeException e) {
+            // the transaction is not committed: a connection that broke takes it with it
+            LOG.debug("Ending a load: {}", e.toString());
+        } finally {
+            endQuietly(release, connection);
+        }
+    }
+
+    private StagingWriter staging() {
+        if (writer == null) {
+            throw new IllegalStateException("the rows were already checked: stage every row first");
+        }
+        return writer;
+    }
+
+    /** Writes what the staging writer still holds and prepares the staging tables for the checks. Once. */
+    private void endStaging() {
+        if (writer == null) {
+            return;
+        }
+        StagingWriter finishing = writer;
+        writer = null;
+        try {
+            finishing.finish();
+            statements.staged(connection, withOrders);
+        } catch (SQLException e) {
+            finishing.abandon();
+            throw failed(e);
+        }
+    }
+
+    @FunctionalInterface
+    private interface RowReader {
+
+        void read(ResultSet row) throws SQLException;
+    }
+
+    private void query(String sql, int limit, RowReader reader) {
+        try (PreparedStatement select = connection.prepareStatement(sql)) {
+            select.setInt(1, limit);
+            try (ResultSet rows = select.executeQuery()) {
+                while (rows.next()) {
+                    reader.read(rows);
+                }
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private long count(String sql) {
+        return counts(sql, 1)[0];
+    }
+
+    private long[] counts(String sql, int columns) {
+        try (PreparedStatement select = connection.prepareStatement(sql);
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            long[] counts = new long[columns];
+            for (int i = 0; i < columns; i++) {
+                counts[i] = row.getLong(i + 1);
+            }
+            return counts;
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private void execute(String... sequence) {
+        try (Statement statement = connection.createStatement()) {
+            for (String sql : sequence) {
+                statement.executeUpdate(sql);
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    private RuntimeException failed(SQLException e) {
+        return failures.translate(e);
+    }
+
+    private static void endQuietly(JdbcStoreSnapshot.Ending release, Connection connection) {
+        try {
+            release.end(connection);
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("Releasing a load's connection: {}", e.toString());
+        }
+    }
+
+    private static int fileOf(StagingProblem problem) {
+        return switch (problem) {
+            case StagingProblem.DuplicatePet _, StagingProblem.OrderOfDeletedPet _ -> 0;
+            case StagingProblem.DuplicateOrder _, StagingProblem.OrderOfMissingPet _ -> 1;
+        };
+    }
+
+    private static long lineOf(StagingProblem problem) {
+        return switch (problem) {
+            case StagingProblem.DuplicatePet p -> p.line();
+            case StagingProblem.OrderOfDeletedPet _ -> 0;
+            case StagingProblem.DuplicateOrder o -> o.line();
+            case StagingProblem.OrderOfMissingPet o -> o.line();
+        };
+    }
+}

@@ -1,0 +1,206 @@
+package org.petstore.inventory.adapter.persistence;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * The SQL of exporting, loading and copying a whole store, and where the supported databases differ, how each one
+ * does it: {@link H2TransferStatements}, {@link PostgresqlTransferStatements}. Unlike {@link InventoryStatements} these
+ * are not beans chosen by the configured URL: a copy works on two databases at once, each with its own statements
+ * ({@link #of(DatabaseBackend)}).
+ *
+ * <p>A load stages its rows in temporary tables ({@code staged_pet}, {@code staged_order}) of its own connection,
+ * each row with its line number, then checks and applies them with set-based statements, in one transaction.
+ */
+interface TransferStatements {
+
+    static TransferStatements of(DatabaseBackend backend) {
+        return switch (backend) {
+            case H2 -> new H2TransferStatements();
+            case POSTGRESQL -> new PostgresqlTransferStatements();
+        };
+    }
+
+    // ---- reading a whole store
+
+    /** How much the store holds: pets, inventory entries, orders. */
+    String SELECT_SIZE = """
+            SELECT (SELECT COUNT(*) FROM pet), (SELECT COUNT(*) FROM inventory_item), (SELECT COUNT(*) FROM store_order)""";
+
+    /** Every pet with its entry (quantity and version, or nulls), by id: see {@link StoreMapper#catalogueEntry}. */
+    String SELECT_CATALOGUE = """
+            SELECT p.id, p.name, p.status, i.quantity, i.version
+            FROM pet p LEFT JOIN inventory_item i ON i.pet_id = p.id
+            ORDER BY p.id""";
+
+    /** Every order, by id: see {@link StoreMapper#order}. */
+    String SELECT_ORDERS = """
+            SELECT id, pet_id, quantity, ship_date, status, complete FROM store_order ORDER BY id""";
+
+    /** Rows fetched per round trip when a whole store is read. */
+    int FETCH_SIZE = 2000;
+
+    /**
+     * Makes the connection, in an open transaction, produce the rows of a large result as they are fetched instead of
+     * all at once (with the statements' fetch size): to read a whole store with bounded memory.
+     */
+    void beginStreaming(Connection connection) throws SQLException;
+
+    /** Undoes {@link #beginStreaming}, before the transaction ends. */
+    void endStreaming(Connection connection) throws SQLException;
+
+    /** Which database the connection reaches, equal for two connections to the same database. */
+    String identity(Connection connection) throws SQLException;
+
+    // ---- staging
+
+    /** Creates the empty staging tables in the connection's open transaction ({@code staged_order} with orders). */
+    void createStaging(Connection connection, boolean withOrders) throws SQLException;
+
+    /** Writes staged rows into the staging tables, in the connection's open transaction. */
+    StagingWriter stagingWriter(Connection connection) throws SQLException;
+
+    /** After the last staged row: whatever makes the checks and the apply fast. */
+    void staged(Connection connection, boolean withOrders) throws SQLException;
+
+    /** Removes the staging tables, once the load's transaction has ended. */
+    void dropStaging(Connection connection) throws SQLException;
+
+    // ---- checks
+
+    /** Pets staged again: line, id, line of the first one; in line order, at most parameter 1 rows. */
+    String SELECT_DUPLICATE_PETS = """
+            SELECT s.line, s.id, d.first_line
+            FROM staged_pet s
+            JOIN (SELECT id, MIN(line) AS first_line FROM staged_pet GROUP BY id HAVING COUNT(*) > 1) d ON d.id = s.id
+            WHERE s.line > d.first_line
+            ORDER BY s.line
+            LIMIT ?""";
+
+    String COUNT_DUPLICATE_PETS = """
+            SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM staged_pet GROUP BY id HAVING COUNT(*) > 1) d""";
+
+    String SELECT_DUPLICATE_ORDERS = """
+            SELECT s.line, s.id, d.first_line
+            FROM staged_order s
+            JOIN (SELECT id, MIN(line) AS first_line FROM staged_order GROUP BY id HAVING COUNT(*) > 1) d ON d.id = s.id
+            WHERE s.line > d.first_line
+            ORDER BY s.line
+            LIMIT ?""";
+
+    String COUNT_DUPLICATE_ORDERS = """
+            SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM staged_order GROUP BY id HAVING COUNT(*) > 1) d""";
+
+    /** The condition that an order {@code s} is for a pet that is staged. */
+    String PET_STAGED = "EXISTS (SELECT 1 FROM staged_pet p WHERE p.id = s.pet_id)";
+
+    /** The condition that an order {@code s} is for a pet that the store holds. */
+    String PET_STORED = "EXISTS (SELECT 1 FROM pet p WHERE p.id = s.pet_id)";
+
+    /** Staged orders whose pet is neither staged nor (in an upsert) stored: line, id, pet; at most parameter 1. */
+    static String selectOrdersOfMissingPets(boolean replace) {
+        return "SELECT s.line, s.id, s.pet_id FROM staged_order s WHERE " + orderOfMissingPet(replace)
+                + " ORDER BY s.line LIMIT ?";
+    }
+
+    static String countOrdersOfMissingPets(boolean replace) {
+        return "SELECT COUNT(*) FROM staged_order s WHERE " + orderOfMissingPet(replace);
+    }
+
+    private static String orderOfMissingPet(boolean replace) {
+        return "NOT " + PET_STAGED + (replace ? "" : " AND NOT " + PET_STORED);
+    }
+
+    /** Orders of the store whose pet is not staged (a replace without orders would delete it): id, pet. */
+    String SELECT_ORDERS_OF_DELETED_PETS = """
+            SELECT o.id, o.pet_id FROM store_order o
+            WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = o.pet_id)
+            ORDER BY o.id
+            LIMIT ?""";
+
+    String COUNT_ORDERS_OF_DELETED_PETS = """
+            SELECT COUNT(*) FROM store_order o WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = o.pet_id)""";
+
+    // ---- changes
+
+    /** Staged pets: all, new, changed (name, status or stock), losing their entry. */
+    String COUNT_PET_CHANGES = """
+            SELECT COUNT(*),
+                   COALESCE(SUM(CASE WHEN p.id IS NULL THEN 1 ELSE 0 END), 0),
+                   COALESCE(SUM(CASE WHEN p.id IS NOT NULL AND (p.name <> s.name OR p.status <> s.status
+                                          OR i.quantity IS DISTINCT FROM s.quantity) THEN 1 ELSE 0 END), 0),
+                   COALESCE(SUM(CASE WHEN i.pet_id IS NOT NULL AND s.quantity IS NULL THEN 1 ELSE 0 END), 0)
+            FROM staged_pet s
+            LEFT JOIN pet p ON p.id = s.id
+            LEFT JOIN inventory_item i ON i.pet_id = s.id""";
+
+    /** Stored pets that are not staged. */
+    String COUNT_PETS_NOT_STAGED = """
+            SELECT COUNT(*) FROM pet p WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = p.id)""";
+
+    /** The condition that a stored order {@code o} differs from its staged one {@code s}. */
+    String ORDER_CHANGED = """
+            (o.pet_id <> s.pet_id OR o.quantity <> s.quantity OR o.ship_date <> s.ship_date OR o.status <> s.status
+             OR o.complete <> s.complete)""";
+
+    /** Staged orders: all, new, changed. */
+    String COUNT_ORDER_CHANGES = """
+            SELECT COUNT(*),
+                   COALESCE(SUM(CASE WHEN o.id IS NULL THEN 1 ELSE 0 END), 0),
+                   COALESCE(SUM(CASE WHEN o.id IS NOT NULL AND %s THEN 1 ELSE 0 END), 0)
+            FROM staged_order s LEFT JOIN store_order o ON o.id = s.id""".formatted(ORDER_CHANGED);
+
+    /** Stored orders that are not staged. */
+    String COUNT_ORDERS_NOT_STAGED = """
+            SELECT COUNT(*) FROM store_order o WHERE NOT EXISTS (SELECT 1 FROM staged_order s WHERE s.id = o.id)""";
+
+    // ---- applying, in this order (foreign keys: an order needs its pet, an entry its pet)
+
+    /** A replace with orders: the orders that are not staged go. */
+    String DELETE_ORDERS_NOT_STAGED = """
+            DELETE FROM store_order WHERE NOT EXISTS (SELECT 1 FROM staged_order s WHERE s.id = store_order.id)""";
+
+    /** A replace: the entries of pets that are not staged, or staged without stock, go. */
+    String DELETE_ENTRIES_NOT_STAGED_WITH_STOCK = """
+            DELETE FROM inventory_item
+            WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = inventory_item.pet_id AND s.quantity IS NOT NULL)""";
+
+    /** An upsert: the entries of pets staged without stock go. */
+    String DELETE_ENTRIES_STAGED_WITHOUT_STOCK = """
+            DELETE FROM inventory_item
+            WHERE EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = inventory_item.pet_id AND s.quantity IS NULL)""";
+
+    /**
+     * Existing entries whose quantity, or whose pet's status, changes: the staged quantity, and the next version.
+     * Runs before the pets are updated, so it sees their old status.
+     */
+    String updateChangedEntries();
+
+    /** Existing pets whose name or status changes. */
+    String updateChangedPets();
+
+    String INSERT_NEW_PETS = """
+            INSERT INTO pet (id, name, status)
+            SELECT s.id, s.name, s.status FROM staged_pet s WHERE NOT EXISTS (SELECT 1 FROM pet p WHERE p.id = s.id)""";
+
+    /** Existing orders that change. */
+    String updateChangedOrders();
+
+    String INSERT_NEW_ORDERS = """
+            INSERT INTO store_order (id, pet_id, quantity, ship_date, status, complete)
+            SELECT s.id, s.pet_id, s.quantity, s.ship_date, s.status, s.complete FROM staged_order s
+            WHERE NOT EXISTS (SELECT 1 FROM store_order o WHERE o.id = s.id)""";
+
+    /** A replace: the pets that are not staged go (their entries and orders are gone by now). */
+    String DELETE_PETS_NOT_STAGED = """
+            DELETE FROM pet WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = pet.id)""";
+
+    /** Entries for staged pets with stock that have none yet, at their staged version. */
+    String INSERT_NEW_ENTRIES = """
+            INSERT INTO inventory_item (pet_id, quantity, version)
+            SELECT s.id, s.quantity, s.version FROM staged_pet s
+            WHERE s.quantity IS NOT NULL AND NOT EXISTS (SELECT 1 FROM inventory_item i WHERE i.pet_id = s.id)""";
+
+    /** Empties the store, orders first. */
+    String[] DELETE_EVERYTHING = {"DELETE FROM store_order", "DELETE FROM inventory_item", "DELETE FROM pet"};
+}

@@ -1,0 +1,63 @@
+package org.petstore.inventory.application.port.outbound;
+
+import java.util.List;
+import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StoreSize;
+
+/**
+ * A load of pets with their stock, and of orders, into a store: the rows are staged first (in the store, not in
+ * memory: any number of them), then checked as a whole, counted against the store, and applied; all in one
+ * transaction that only {@link #commit()} makes visible and durable. Closing without committing changes nothing,
+ * and neither does a process that dies before the commit.
+ *
+ * <p>Rows are staged with their line number in the file they came from, so that problems can name it. Pets are
+ * staged before orders.
+ *
+ * <p>Applying is an upsert or a replace. Upsert: every staged pet is created or updated (name, status, stock: a pet
+ * staged without stock loses its inventory entry), and, with orders, every staged order is created or updated.
+ * Replace: in addition, every pet not staged is deleted with its entry and, with orders, every order not staged.
+ * An existing entry whose quantity or pet status changes moves to its next version; a new entry takes the staged
+ * version. Nothing else changes.
+ */
+public interface StoreLoad extends AutoCloseable {
+
+    /** How much the store holds in this load's transaction, staged rows not counted. */
+    StoreSize size();
+
+    void stagePet(long line, CatalogueEntry entry);
+
+    void stageOrder(long line, Order order);
+
+    /**
+     * The problems of what was staged, in line order (pets first), at most {@code limit}: a pet or an order staged
+     * twice, an order for a pet that would not exist after the load, and, in a replace without orders, an order of
+     * the store whose pet would be deleted.
+     */
+    List<StagingProblem> problems(boolean replace, int limit);
+
+    /** How many problems {@link #problems} would report without a limit. */
+    long problemCount(boolean replace);
+
+    /** What {@link #apply} would change. Only meaningful when there are no problems. */
+    StoreChanges changes(boolean replace);
+
+    /** Applies the staged rows; there must be no problems. Visible to others only after {@link #commit()}. */
+    void apply(boolean replace);
+
+    /** Deletes everything the store holds (orders, entries, pets), in this load's transaction. */
+    void clear();
+
+    /**
+     * The store as this load's transaction sees it now (staged and applied rows included): to verify a load before
+     * committing it. The caller closes it before continuing with the load; closing it leaves the load open.
+     */
+    StoreSnapshot readBack();
+
+    /** Makes the load visible and durable. */
+    void commit();
+
+    /** Ends the load; without a {@link #commit()} before, nothing it did remains. */
+    @Override
+    void close();
+}

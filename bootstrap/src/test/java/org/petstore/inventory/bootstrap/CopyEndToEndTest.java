@@ -1,0 +1,167 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code copy} end to end: from the embedded H2 database to PostgreSQL and back gives identical stores, verified by
+ * the same checksum on every side; what it refuses, and how it says so.
+ */
+class CopyEndToEndTest {
+
+    private static final Pattern CHECKSUM = Pattern.compile("SHA-256 over every row: ([0-9a-f]{64})");
+
+    @TempDir
+    Path files;
+
+    private Map<String, Object> h2(String name) {
+        return Map.of("petstore.data-dir", files.resolve(name).toString(), "petstore.demo-data", false);
+    }
+
+    private static String urlOf(Map<String, Object> store) {
+        return (String) store.get("datasources.default.url");
+    }
+
+    /** The URL of the H2 database of a store made by {@link #h2}, as the copy's target. */
+    private String h2Url(String name) {
+        return "jdbc:h2:file:" + files.resolve(name).resolve("petstore");
+    }
+
+    private Map<String, Object> seededH2(String name) throws IOException {
+        Map<String, Object> store = h2(name);
+        Path pets = Files.writeString(files.resolve(name + "-pets.jsonl"), DataCommandsEndToEndTest.PETS,
+                StandardCharsets.UTF_8);
+        Path orders = Files.writeString(files.resolve(name + "-orders.jsonl"), DataCommandsEndToEndTest.ORDERS,
+                StandardCharsets.UTF_8);
+        CommandRun seed = CommandRun.on(store, "import", pets.toString(), "--orders", orders.toString());
+        assertEquals(0, seed.exitCode(), seed::toString);
+        return store;
+    }
+
+    private String everything(Map<String, Object> store) throws IOException {
+        Path orders = files.resolve("orders-" + System.nanoTime() + ".jsonl");
+        CommandRun export = CommandRun.on(store, "export", "--orders", orders.toString());
+        assertEquals(0, export.exitCode(), export::toString);
+        return export.out() + Files.readString(orders, StandardCharsets.UTF_8);
+    }
+
+    private static String checksumOf(CommandRun copy) {
+        Matcher checksum = CHECKSUM.matcher(copy.out());
+        assertTrue(checksum.find(), copy::toString);
+        return checksum.group(1);
+    }
+
+    @Test
+    void copyingFromH2ToPostgresqlAndBackGivesIdenticalStores() throws IOException {
+        Map<String, Object> h2 = seededH2("source");
+        Map<String, Object> postgresql = Backend.postgresql().properties();
+        String postgresqlUser = (String) postgresql.get("datasources.default.username");
+        String postgresqlPassword = (String) postgresql.get("datasources.default.password");
+
+        CommandRun toPostgresql = CommandRun.on(h2, Map.of("PETSTORE_COPY_TO_PASSWORD", postgresqlPassword), "copy",
+                "--to", urlOf(postgresql), "--to-user", postgresqlUser);
+        CommandRun backToH2 = CommandRun.on(postgresql, "copy", "--to", h2Url("back"));
+
+        assertAll(
+                () -> assertEquals(0, toPostgresql.exitCode(), toPostgresql::toString),
+                () -> assertEquals(0, backToH2.exitCode(), backToH2::toString),
+                () -> assertTrue(toPostgresql.outLines().getFirst().matches("copied 6 pets \\(5 with stock\\) and 2 "
+                        + "orders to " + Pattern.quote(urlOf(postgresql)) + " \\(schema version 3\\) in \\d+\\.\\d s"),
+                        toPostgresql::toString),
+                () -> assertTrue(toPostgresql.outLines().get(1).startsWith("verified: the target holds the same 8 rows "
+                        + "as the source; SHA-256 over every row: "), toPostgresql::toString),
+                () -> assertEquals("", toPostgresql.err()),
+                () -> assertEquals(checksumOf(toPostgresql), checksumOf(backToH2)),
+                () -> assertEquals(everything(h2), everything(postgresql)),
+                () -> assertEquals(everything(h2), everything(h2("back"))));
+    }
+
+    @Test
+    void aTargetThatHoldsDataIsLeftAloneUnlessReplaceIsGiven() throws IOException {
+        Map<String, Object> source = seededH2("source");
+        Map<String, Object> target = h2("target");
+        Path one = Files.writeString(files.resolve("one.jsonl"),
+                "{\"petId\":42,\"name\":\"Already there\",\"status\":\"sold\",\"quantity\":1}\n");
+        assertEquals(0, CommandRun.on(target, "import", one.toString()).exitCode());
+        String before = everything(target);
+
+        CommandRun refused = CommandRun.on(source, "copy", "--to", h2Url("target"));
+
+        assertAll(
+                () -> assertEquals(1, refused.exitCode(), refused::toString),
+                () -> assertEquals(List.of("copy: refused: the target already holds 1 pet (1 with stock) and 0 orders; "
+                        + "nothing was copied. Copy into an empty database, or give --replace to delete what it holds "
+                        + "first"), refused.errLines()),
+                () -> assertEquals(before, everything(target)));
+
+        CommandRun replaced = CommandRun.on(source, "copy", "--to", h2Url("target"), "--replace");
+
+        assertAll(
+                () -> assertEquals(0, replaced.exitCode(), replaced::toString),
+                () -> assertEquals(everything(source), everything(target)));
+    }
+
+    @Test
+    void aPasswordOnTheCommandLineTheStoreItselfAndAnUnreachableTargetAreRefusedInOneLine() throws IOException {
+        Map<String, Object> source = seededH2("source");
+
+        CommandRun password = CommandRun.on(source, "copy", "--to", "jdbc:postgresql://db/petstore?user=p&password=s");
+        CommandRun itself = CommandRun.on(source, "copy", "--to", h2Url("source"));
+        CommandRun unreachable = CommandRun.on(source, "copy", "--to", "jdbc:postgresql://127.0.0.1:1/petstore");
+        CommandRun notJdbc = CommandRun.on(source, "copy", "--to", "postgres://db/petstore");
+
+        assertAll(
+                () -> assertEquals(2, password.exitCode(), password::toString),
+                () -> assertEquals(List.of("copy: the URL holds a password: give it in the environment variable "
+                        + "PETSTORE_COPY_TO_PASSWORD instead (a command line is visible to every user of the "
+                        + "machine)"), password.errLines()),
+                () -> assertEquals(2, itself.exitCode(), itself::toString),
+                () -> assertEquals(List.of("copy: --to names the configured database itself; nothing was copied"),
+                        itself.errLines()),
+                () -> assertEquals(3, unreachable.exitCode(), unreachable::toString),
+                () -> assertEquals(1, unreachable.errLines().size(), unreachable::toString),
+                () -> assertTrue(unreachable.err().startsWith("copy: the target database at "
+                        + "jdbc:postgresql://127.0.0.1:1/petstore cannot be used: it cannot be reached: Connection to "
+                        + "127.0.0.1:1 refused"), unreachable::toString),
+                () -> assertTrue(unreachable.err().endsWith("; nothing was copied\n"), unreachable::toString),
+                () -> assertEquals(2, notJdbc.exitCode(), notJdbc::toString));
+    }
+
+    @Test
+    void aTargetWhoseSchemaIsNewerIsRefusedAndLeftAsItIs() throws IOException, SQLException {
+        Map<String, Object> source = seededH2("source");
+        assertEquals(0, CommandRun.on(h2("newer"), "export").exitCode(), "creates the target's schema");
+        String serviceUrl = h2Url("newer") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+        try (Connection connection = DriverManager.getConnection(serviceUrl, "sa", "");
+             Statement statement = connection.createStatement()) {
+            statement.execute("""
+                    INSERT INTO "flyway_schema_history" ("installed_rank", "version", "description", "type", "script",
+                        "checksum", "installed_by", "execution_time", "success")
+                    VALUES (4, '4', 'from the future', 'SQL', 'V4__from_the_future.sql', 0, 'sa', 0, TRUE)""");
+        }
+
+        CommandRun copy = CommandRun.on(source, "copy", "--to", h2Url("newer"));
+
+        assertAll(
+                () -> assertEquals(3, copy.exitCode(), copy::toString),
+                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 4, "
+                        + "newer than the version this program knows (3): use the petstore-inventory release that made "
+                        + "it, or a newer one; nothing was copied"), copy.errLines()));
+    }
+}
