@@ -46,6 +46,11 @@ final class ApiClient {
         this.server = server;
     }
 
+    /** The server the client calls. */
+    EmbeddedServer server() {
+        return server;
+    }
+
     Request get(String path) {
         return request("GET", path);
     }

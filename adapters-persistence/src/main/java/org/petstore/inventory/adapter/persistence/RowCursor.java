@@ -4,11 +4,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.slf4j.Logger;
@@ -63,6 +68,8 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     /** The first row, read with the summary when the cursor opened, until the stream asks for it. */
     private T firstRow;
+    /** The rows of a result read whole when the cursor opened ({@link #openWhole}), until the stream asks for them. */
+    private ArrayDeque<T> readAhead;
 
     /** Held while a row is read and while the resources are released; never while the row is handed on. */
     private final ReentrantLock reading = new ReentrantLock();
@@ -132,6 +139,47 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
         return new Summarized<>(summaryOfRows, StreamSupport.stream(cursor, false).onClose(cursor::close));
     }
 
+    /**
+     * Runs a query in the connection's own mode (autocommit: one statement is one snapshot) and reads its whole
+     * result at once when it has at most {@code limit} rows: then the summary is computed from those rows, and they
+     * are returned as a stream that holds the connection, like any cursor, until it ends or is closed. When the
+     * result has more rows, everything is released and the result is null: the caller reads it from a cursor.
+     */
+    static <S, T> Summarized<S, T> openWhole(Connection connection, String sql, int limit, RowMapper<T> mapper,
+            Function<List<T>, S> summary) {
+        PreparedStatement statement = null;
+        ResultSet rows = null;
+        try {
+            statement = connection.prepareStatement(sql);
+            rows = statement.executeQuery();
+            List<T> whole = new ArrayList<>();
+            while (rows.next()) {
+                if (whole.size() == limit) {
+                    new RowCursor<>(connection, NO_SESSION, statement, rows, mapper).close();
+                    return null;
+                }
+                whole.add(mapper.map(rows));
+            }
+            RowCursor<T> cursor = new RowCursor<>(connection, NO_SESSION, statement, rows, mapper);
+            cursor.readAhead = new ArrayDeque<>(whole);
+            return new Summarized<>(summary.apply(whole), StreamSupport.stream(cursor, false).onClose(cursor::close));
+        } catch (SQLException | RuntimeException e) {
+            new RowCursor<>(connection, NO_SESSION, statement, rows, mapper).close();
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    /** A connection used as the pool hands it out. */
+    private static final Session NO_SESSION = new Session() {
+        @Override
+        public void begin(Connection connection) {
+        }
+
+        @Override
+        public void end(Connection connection) {
+        }
+    };
+
     private static <S> S queryOneRow(Connection connection, String sql, RowMapper<S> mapper) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(sql);
              ResultSet row = statement.executeQuery()) {
@@ -198,6 +246,14 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
                 firstRow = null;
                 return first;
             }
+            if (readAhead != null) {
+                T next = readAhead.poll();
+                if (next == null) {
+                    exhausted = true;
+                    release();
+                }
+                return next;
+            }
             return readOpen();
         } finally {
             reading.unlock();
@@ -236,6 +292,7 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
         }
         released = true;
         firstRow = null;
+        readAhead = null;
         quietly("close the result", () -> {
             if (rows != null) {
                 rows.close();

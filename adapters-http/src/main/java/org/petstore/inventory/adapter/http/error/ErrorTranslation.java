@@ -42,15 +42,21 @@ final class ErrorTranslation {
                 return explained.get();
             }
         }
+        return translate(cause).orElseGet(() -> ErrorCode.forStatus(status)
+                .map(code -> new ApiException(code, message(code, request, allow)))
+                .orElseGet(() -> unknown(status)));
+    }
+
+    /** The error a failure stands for by itself: the adapter's own, a broken domain rule, an unreachable store. */
+    Optional<ApiException> translate(@Nullable Throwable cause) {
         return switch (cause) {
-            case ApiException refused -> refused;
-            case NotFoundException notFound -> new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage());
-            case DomainException broken -> new ApiException(ErrorCode.VALIDATION_FAILED, broken.getMessage());
-            case StorageUnavailableException _ -> new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
-                    "The database is temporarily unavailable; nothing was changed, try again shortly");
-            case null, default -> ErrorCode.forStatus(status)
-                    .map(code -> new ApiException(code, message(code, request, allow)))
-                    .orElseGet(() -> unknown(status));
+            case ApiException refused -> Optional.of(refused);
+            case NotFoundException notFound -> Optional.of(new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage()));
+            case DomainException broken -> Optional.of(new ApiException(ErrorCode.VALIDATION_FAILED,
+                    broken.getMessage()));
+            case StorageUnavailableException _ -> Optional.of(new ApiException(ErrorCode.SERVICE_UNAVAILABLE,
+                    "The database is temporarily unavailable; nothing was changed, try again shortly"));
+            case null, default -> Optional.empty();
         };
     }
 

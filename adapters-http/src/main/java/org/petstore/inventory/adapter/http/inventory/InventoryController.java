@@ -226,14 +226,20 @@ final class InventoryController {
         try {
             updated = updateStock.updateStock(new UpdateStockCommand(id, quantity, expected));
         } catch (StaleInventoryItemException stale) {
-            throw new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
-                    + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
-                    + id + ") and retry with its ETag");
+            throw changedSinceRead(id);
         }
         return json(entryJson(updated), InventoryTags.of(updated));
     }
 
-    private static ByteBuf entryJson(InventoryItem entry) {
+    /** 412: the entry is at none of the versions {@code If-Match} names. */
+    static ApiException changedSinceRead(PetId id) {
+        return new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
+                + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
+                + id + ") and retry with its ETag");
+    }
+
+    /** The entry as {@code InventoryItem} JSON, in a buffer the caller owns. */
+    static ByteBuf entryJson(InventoryItem entry) {
         ByteBuf json = ByteBufAllocator.DEFAULT.buffer(InventoryJson.MAX_ITEM_BYTES);
         InventoryJson.writeItem(json, entry, true);
         return json;

@@ -35,13 +35,16 @@ final class StockKeeperMetrics {
 
     @ResponseFilter
     void count(HttpRequest<?> request, HttpResponse<?> response) {
-        if (request.getMethod() != HttpMethod.PATCH) {
-            return;
+        if (request.getMethod() == HttpMethod.PATCH) {
+            countUpdateAnswer(response.getStatus().getCode());
         }
-        HttpStatus status = response.getStatus();
-        if (status == HttpStatus.OK) {
+    }
+
+    /** Counts the answer to a {@code PATCH /v1/inventory/{petId}}, by its status. */
+    void countUpdateAnswer(int status) {
+        if (status == HttpStatus.OK.getCode()) {
             stockUpdates.increment();
-        } else if (status == HttpStatus.PRECONDITION_FAILED) {
+        } else if (status == HttpStatus.PRECONDITION_FAILED.getCode()) {
             preconditionFailures.increment();
         }
     }

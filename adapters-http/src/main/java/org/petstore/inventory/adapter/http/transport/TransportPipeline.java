@@ -9,13 +9,15 @@ import io.micronaut.json.JsonMapper;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import jakarta.inject.Singleton;
+import java.util.List;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 
 /**
  * Installs the service's guards in the Netty pipeline of every HTTP/1.1 connection. On the connection: the
  * {@link ConnectionLimit} first, and the {@link RequestHeadDeadline} around Netty's HTTP codec. Between the codec and
  * Micronaut, in this order: the {@link ResponseHeaders} every response carries, the {@link RequestFraming} checks, the
- * {@link ContentDecoding} of request bodies, and the {@link MalformedUriGuard}.
+ * {@link ContentDecoding} of request bodies, the {@link MalformedUriGuard}, and last, right in front of Micronaut, the
+ * {@link FastRoutes} of the features, each behind a {@link FastPathHandler}.
  */
 @Singleton
 final class TransportPipeline implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
@@ -24,9 +26,14 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
     private final ServerLimits limits;
     private final ConnectionLimit connectionLimit;
     private final RawErrorResponse requestTimeout;
+    private final List<FastRoutes> fastRoutes;
+    private final ResponseDate responseDate;
 
-    TransportPipeline(HttpServerConfiguration server, ServerLimits limits, JsonMapper json) {
+    TransportPipeline(HttpServerConfiguration server, ServerLimits limits, JsonMapper json,
+            List<FastRoutes> fastRoutes) {
         this.server = server;
+        this.fastRoutes = List.copyOf(fastRoutes);
+        this.responseDate = new ResponseDate(server);
         this.limits = limits;
         this.connectionLimit = new ConnectionLimit(limits.maxConnections(), new RawErrorResponse(json,
                 ErrorCode.SERVICE_UNAVAILABLE, "The server has too many open connections; try again shortly"));
@@ -55,6 +62,10 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
         pipeline.addBefore(micronaut, RequestFraming.HANDLER_NAME, new RequestFraming());
         pipeline.addBefore(micronaut, ContentDecoding.HANDLER_NAME, new ContentDecoding(server.getMaxRequestSize()));
         pipeline.addBefore(micronaut, MalformedUriGuard.HANDLER_NAME, MalformedUriGuard.Handler.INSTANCE);
+        for (int i = 0; i < fastRoutes.size(); i++) {
+            pipeline.addBefore(micronaut, FastPathHandler.HANDLER_NAME + "-" + i,
+                    new FastPathHandler(fastRoutes.get(i), responseDate));
+        }
     }
 
     private final class Customizer implements NettyServerCustomizer {

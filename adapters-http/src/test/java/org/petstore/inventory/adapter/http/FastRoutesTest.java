@@ -1,0 +1,170 @@
+package org.petstore.inventory.adapter.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.context.env.Environment;
+import io.micronaut.runtime.server.EmbeddedServer;
+import java.net.URL;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fast routes answer exactly as the controller behind Micronaut's router: the same requests, sent byte for byte
+ * to this server (fast routes on, the default) and to a second one started with
+ * {@code petstore.server.fast-routes: false}, over raw connections, get the same status, the same headers (all but
+ * the values of {@code Date} and {@code X-Request-Id}, which differ from one response to the next) and the same
+ * body, whichever path answers: the fast routes, or the router for the requests they leave to it.
+ */
+class FastRoutesTest extends HttpAdapterTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private EmbeddedServer routerOnly;
+    private InMemoryInventory routerOnlyInventory;
+
+    @BeforeEach
+    void startTheRouterOnlyServer() {
+        routerOnly = ApplicationContext.run(EmbeddedServer.class, Map.of("petstore.server.fast-routes", false),
+                Environment.TEST);
+        routerOnlyInventory = routerOnly.getApplicationContext().getBean(InMemoryInventory.class);
+        routerOnlyInventory.reset();
+    }
+
+    @AfterEach
+    void stopTheRouterOnlyServer() {
+        routerOnly.close();
+    }
+
+    @Test
+    void everyAnswerIsTheRoutersAnswer() {
+        String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
+        String json = "Content-Type: application/json\r\n";
+        List<String> requests = List.of(
+                get("/v1/inventory", key),
+                get("/v1/inventory/1", key),
+                get("/v1/inventory/1", key + "If-None-Match: \"1.1\"\r\n"),
+                get("/v1/inventory/1", key + "If-None-Match: \"1.7\", W/\"1.1\"\r\n"),
+                get("/v1/inventory", key + "If-None-Match: *\r\n"),
+                get("/v1/inventory", key + "If-None-Match: W/\"0.0\"\r\n"),
+                get("/v1/inventory", key + "If-None-Match: not a tag\r\n"),
+                get("/v1/inventory/424242", key),
+                get("/v1/inventory/0", key),
+                get("/v1/inventory/007", key),
+                get("/v1/inventory/99999999999999999999", key),
+                get("/v1/inventory?page=2", key),
+                get("/v1/inventory/", key),
+                get("/v1/inventory", ""),
+                get("/v1/inventory", "Authorization: Bearer wrong-key\r\n"),
+                get("/v1/inventory", "Authorization: bearer " + ApiClient.KEY + "\r\n"),
+                get("/v1/inventory", "Authorization: Bearer  " + ApiClient.KEY + "\r\n"),
+                get("/v1/inventory", key + "Accept: application/json\r\n"),
+                get("/v1/inventory", key + "Accept: text/html\r\n"),
+                get("/v1/inventory", key + "Connection: keep-alive\r\n"),
+                patch("/v1/inventory/1", key + json, "{\"quantity\": 42}"),
+                get("/v1/inventory/1", key),
+                patch("/v1/inventory/1", key + json + "If-Match: \"1.2\"\r\n", "{\"quantity\": 43}"),
+                patch("/v1/inventory/1", key + json + "If-Match: \"1.2\"\r\n", "{\"quantity\": 44}"),
+                patch("/v1/inventory/1", key + json + "If-Match: *\r\n", "{\"quantity\": 45}"),
+                patch("/v1/inventory/1", key + json + "If-Match: W/\"1.4\"\r\n", "{\"quantity\": 46}"),
+                patch("/v1/inventory/1", key + json + "If-Match: 1.4\r\n", "{\"quantity\": 46}"),
+                patch("/v1/inventory/424242", key + json, "{\"quantity\": 1}"),
+                patch("/v1/inventory/2", key + json, "{\"quantity\": -1}"),
+                patch("/v1/inventory/2", key + json, "{\"quantity\": 1, \"status\": \"sold\"}"),
+                patch("/v1/inventory/2", key + json, "{\"quantity\": 1"),
+                patch("/v1/inventory/2", key + json, "{\"quantity\": \"1\"}"),
+                patch("/v1/inventory/2", key + "Content-Type: text/plain\r\n", "{\"quantity\": 1}"),
+                patch("/v1/inventory/2", key + "Content-Type: application/json; charset=utf-8\r\n",
+                        "{\"quantity\": 2}"),
+                patch("/v1/inventory/2", json, "{\"quantity\": 3}"),
+                patch("/v1/inventory/x", key + json, "{\"quantity\": 3}"),
+                get("/v1/inventory", key));
+
+        for (String request : requests) {
+            assertEquals(answer(routerOnly.getURL(), request), answer(serverUrl(), request), request);
+        }
+        assertEquals(routerOnlyInventory.entries(), inventory.entries());
+        assertEquals(routerOnlyInventory.updates(), inventory.updates());
+    }
+
+    @Test
+    void pipelinedRequestsAreAnsweredInOrderWhicheverPathAnswersThem() {
+        String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
+        String pipeline = get("/v1/inventory", key)
+                + get("/v1/pets/1", key)
+                + patch("/v1/inventory/2", key + "Content-Type: application/json\r\n", "{\"quantity\": 9}")
+                + get("/v1/inventory", "")
+                + get("/v1/inventory/2", key)
+                + patch("/v1/inventory/2", key + "Content-Type: application/json\r\n", "{\"quantity\": x}")
+                + get("/v1/inventory/2", key);
+
+        List<Answer> fast = answers(serverUrl(), pipeline, 7);
+        List<Answer> router = answers(routerOnly.getURL(), pipeline, 7);
+
+        assertEquals(router, fast);
+        assertEquals(List.of(200, 200, 200, 401, 200, 400, 200), fast.stream().map(Answer::status).toList());
+        assertTrue(fast.get(4).body().contains("\"quantity\":9"), fast.get(4)::body);
+    }
+
+    @Test
+    void aListTooLongForOneBufferIsSentInChunksAsTheRouterSendsIt() {
+        inventory.fill(5_000);
+        routerOnlyInventory.fill(5_000);
+        String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
+        String pipeline = get("/v1/inventory", key) + get("/v1/inventory/4999", key);
+
+        List<Answer> fast = answers(serverUrl(), pipeline, 2);
+
+        assertEquals(answers(routerOnly.getURL(), pipeline, 2), fast);
+        assertEquals(List.of("chunked"), fast.getFirst().headers().get("Transfer-Encoding"));
+        assertEquals(InventoryStreamingTest.expectedJson(5_000), fast.getFirst().body());
+        assertEquals(0, inventory.openLists(), "lists left open");
+    }
+
+    private URL serverUrl() {
+        return api.server().getURL();
+    }
+
+    private static String get(String path, String headers) {
+        return "GET " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers + "\r\n";
+    }
+
+    private static String patch(String path, String headers, String body) {
+        return "PATCH " + path + " HTTP/1.1\r\nHost: localhost\r\n" + headers + "Content-Length: "
+                + body.length() + "\r\n\r\n" + body;
+    }
+
+    private static Answer answer(URL url, String request) {
+        return answers(url, request, 1).getFirst();
+    }
+
+    private static List<Answer> answers(URL url, String requests, int count) {
+        try (RawConnection connection = new RawConnection(url, TIMEOUT)) {
+            connection.send(requests);
+            List<Answer> answers = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                answers.add(Answer.of(connection.read()));
+            }
+            return answers;
+        }
+    }
+
+    /** A response without what differs from one response to the next: the values of Date and X-Request-Id. */
+    private record Answer(int status, Map<String, List<String>> headers, String body) {
+
+        static Answer of(ApiResponse response) {
+            Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            headers.putAll(response.headers());
+            headers.computeIfPresent("Date", (name, values) -> List.of("(a date)"));
+            headers.computeIfPresent("X-Request-Id", (name, values) -> List.of("(an id)"));
+            return new Answer(response.status(), headers, response.body());
+        }
+    }
+}
