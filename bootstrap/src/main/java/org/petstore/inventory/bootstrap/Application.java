@@ -3,6 +3,7 @@ package org.petstore.inventory.bootstrap;
 import io.micronaut.context.env.Environment;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +23,7 @@ public final class Application extends Micronaut {
     public static void main(String[] args) {
         new Application()
                 .args(args)
+                .properties(Map.of(TerminationSignal.ENABLED, true))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();

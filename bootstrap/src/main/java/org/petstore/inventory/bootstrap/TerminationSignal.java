@@ -1,0 +1,71 @@
+package org.petstore.inventory.bootstrap;
+
+import io.micronaut.context.annotation.Requires;
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.runtime.server.event.ServerStartupEvent;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.petstore.inventory.adapter.http.drain.ConnectionDrain;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import sun.misc.Signal;
+
+/**
+ * SIGTERM (what a container runtime or a supervisor sends) drains the HTTP connections first
+ * ({@link ConnectionDrain}), and only then stops the JVM, whose shutdown closes the application context and the
+ * database pool. The JVM's own reaction to SIGTERM would start closing everything at once. Stopping the JVM gets at
+ * most {@link #STOP_TIMEOUT}; then the process halts, so that it is gone at the latest drain + grace period +
+ * {@link #STOP_TIMEOUT} after the signal. Installed only by {@link Application#main}: an application context
+ * embedded in another program leaves that program's signals alone. SIGINT (Ctrl-C) still stops at once.
+ */
+@Singleton
+@Requires(property = TerminationSignal.ENABLED, value = "true")
+final class TerminationSignal implements ApplicationEventListener<ServerStartupEvent> {
+
+    static final String ENABLED = "petstore.shutdown.handle-sigterm";
+    /** The exit status of a JVM stopped by SIGTERM (128 + 15), kept so that supervisors see the usual one. */
+    static final int EXIT_STATUS = 143;
+    /** How long closing the application context may take after the drain (see application.yml's graceful shutdown). */
+    static final Duration STOP_TIMEOUT = Duration.ofSeconds(8);
+    private static final Logger LOG = LoggerFactory.getLogger(TerminationSignal.class);
+
+    private final ConnectionDrain drain;
+    private final AtomicBoolean received = new AtomicBoolean();
+
+    TerminationSignal(ConnectionDrain drain) {
+        this.drain = drain;
+    }
+
+    @Override
+    public void onApplicationEvent(ServerStartupEvent event) {
+        Signal.handle(new Signal("TERM"), signal -> {
+            if (received.compareAndSet(false, true)) {
+                Thread.ofPlatform().name("petstore-shutdown").start(this::drainThenExit);
+            }
+        });
+    }
+
+    private void drainThenExit() {
+        try {
+            drain.drain();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.error("Draining the connections failed; stopping anyway", e);
+        }
+        Thread.ofPlatform().daemon().name("petstore-shutdown-deadline").start(TerminationSignal::haltWhenStuck);
+        System.exit(EXIT_STATUS);
+    }
+
+    private static void haltWhenStuck() {
+        try {
+            Thread.sleep(STOP_TIMEOUT);
+        } catch (InterruptedException e) {
+            return;
+        }
+        LOG.error("Shutting down: the application did not stop within {} ms after the drain; halting",
+                STOP_TIMEOUT.toMillis());
+        Runtime.getRuntime().halt(EXIT_STATUS);
+    }
+}
