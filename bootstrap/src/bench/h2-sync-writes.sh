@@ -4,7 +4,7 @@
 # (bootstrap/target/petstore-inventory) on a fresh H2 directory with the demo data for each setting in turn, warms it
 # up and loads it with wrk (bootstrap/src/bench/patch.lua, the 12 demo pets).
 #
-# usage: bootstrap/src/bench/h2-sync-writes.sh [--duration 10] [--warmup 5] [--conns 8] [--threads 2] [--port 38192]
+# usage: bootstrap/src/bench/h2-sync-writes.sh [--duration 10] [--warmup 5] [--conns 8] [--threads 2] [--port 18192]
 # Needs: a built service (./mvnw -B package -DskipTests), a JDK 25 (JAVA_HOME or /usr/lib/jvm/*25*), wrk, curl.
 #
 # Output (stdout), one line per setting:
@@ -16,7 +16,7 @@ ROOT="$(cd "$HERE/../../.." && pwd)"
 TARGET="$ROOT/bootstrap/target"
 LAUNCHER="$TARGET/petstore-inventory"
 WORK="$TARGET/bench/h2-sync-writes"
-DURATION=10 WARMUP=5 CONNS=8 THREADS=2 PORT=38192 KEY=bench-key
+DURATION=10 WARMUP=5 CONNS=8 THREADS=2 PORT=18192 KEY=bench-key
 
 die() { echo "h2-sync-writes.sh: $*" >&2; exit 2; }
 while [ $# -gt 0 ]; do

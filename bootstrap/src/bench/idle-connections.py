@@ -7,7 +7,7 @@ closing them), so that warm-up and a busy machine do not favour either side. It 
 were all still open after the second measurement.
 
 usage: bootstrap/src/bench/idle-connections.py [--idle 10000] [--duration 10] [--warmup 10] [--conns 8]
-           [--threads 2] [--port 38193]
+           [--threads 2] [--port 18193]
 
   --idle N      idle keep-alive connections to hold open during the second measurement (default 10,000; the
                 service's own cap, PETSTORE_SERVER_MAX_CONNECTIONS, is 20,000)
@@ -126,7 +126,7 @@ def main():
     parser.add_argument("--warmup", type=int, default=10)
     parser.add_argument("--conns", type=int, default=8)
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--port", type=int, default=38193)
+    parser.add_argument("--port", type=int, default=18193)
     args = parser.parse_args()
     if not os.path.exists(LAUNCHER):
         sys.exit(f"idle-connections: {LAUNCHER} missing: build first (./mvnw -B package -DskipTests)")

@@ -5,12 +5,14 @@ SIGKILL at a random moment; the service is started again on the same files and e
 there. Repeated for a number of rounds on the same database.
 
 usage: bootstrap/src/bench/kill9-durability.py [--rounds 8] [--writers 12] [--min-run 1.0] [--max-run 4.0]
-           [--port 38190] [--data-dir DIR] [--seed N] [--env VAR=value ...]
+           [--port 18190] [--data-dir DIR] [--seed N] [--env VAR=value ...]
 
   --rounds N     kill and restart N times (default 8)
   --writers N    concurrent writers, each on a pet of its own (1..N; the demo data holds 12 pets), each sending
                  its PATCHes one after the other on a keep-alive connection (default 12)
   --min-run/--max-run  the kill comes at a random moment this many seconds after the writers started
+  --port         the service's port (default 18190, below the ephemeral ports: a client probing a port in
+                 that range before the service listens can be given that very port and hold it)
   --data-dir     the H2 directory (default: a new one under bootstrap/target/bench/kill9); it keeps the demo data
   --env VAR=val  more environment for the service (e.g. a setting under test), repeatable
 Needs: a built service (./mvnw -B package -DskipTests), Python 3, a JDK 25 (JAVA_HOME or /usr/lib/jvm/*25*).
@@ -138,7 +140,7 @@ def main():
     parser.add_argument("--writers", type=int, default=12)
     parser.add_argument("--min-run", type=float, default=1.0)
     parser.add_argument("--max-run", type=float, default=4.0)
-    parser.add_argument("--port", type=int, default=38190)
+    parser.add_argument("--port", type=int, default=18190)
     parser.add_argument("--data-dir")
     parser.add_argument("--seed", type=int)
     parser.add_argument("--env", action="append", default=[])

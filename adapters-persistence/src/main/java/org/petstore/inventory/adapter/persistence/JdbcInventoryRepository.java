@@ -55,41 +55,41 @@ final class JdbcInventoryRepository implements InventoryRepository {
      * The rows and the version of exactly those rows, read in one snapshot. A list of up to {@link #READ_WHOLE_UP_TO}
      * entries is read whole by one statement in autocommit, and its version counted from its rows: one statement is
      * one consistent read on every database, and the cheapest. A longer one is read from a cursor, with its version,
-     * as the backend's statements say. Either way the connection is held until the stream ends or is closed. The
-     * list is open, with its first rows read, within the deadline; each later batch of rows within a budget of its
-     * own ({@link DatabaseDeadlines}).
+     * as the backend's statements say. Either way the connection is held until the stream ends or is closed.
+     *
+     * <p>One deadline covers both ({@link DatabaseDeadlines}): the short read, and the cursor opened with its first
+     * rows read; each later batch of a cursor's rows gets a budget of its own.
      */
     @Override
     public InventorySnapshot streamAll() {
-        RowCursor.Summarized<InventoryVersion, InventoryItem> whole;
+        DatabaseDeadlines.Deadline deadline = deadlines.start();
+        RowCursor.Summarized<InventoryVersion, InventoryItem> list;
         try {
-            whole = RowCursor.openWhole(autocommitConnection(), SELECT_ALL_IF_SHORT, READ_WHOLE_UP_TO,
+            list = RowCursor.openWhole(autocommitConnection(deadline), SELECT_ALL_IF_SHORT, READ_WHOLE_UP_TO,
                     StoreMapper::inventoryItem, InventoryVersion::of);
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
-        if (whole != null) {
-            return new InventorySnapshot(whole.summary(), whole.rows());
-        }
-        DatabaseDeadlines.Deadline deadline = deadlines.start();
-        Connection connection;
-        try {
-            connection = pool.getConnection();
-        } catch (SQLException e) {
-            throw StorageFailures.translate(e);
-        }
-        try {
-            deadline.bound(connection);
-        } catch (SQLException | RuntimeException e) {
-            closeQuietly(connection);
-            throw StorageFailures.translate(e);
-        }
-        RowCursor.Summarized<InventoryVersion, InventoryItem> list = RowCursor.open(connection, statements,
-                statements.listVersion(), statements.selectAll(), StoreMapper::inventoryItem);
-        try {
-            deadline.boundEachRead(connection);
-        } catch (SQLException e) {
-            // the cursor has already released the connection (no rows, or all of them read at once)
+        if (list == null) {
+            Connection connection;
+            try {
+                connection = pool.getConnection();
+            } catch (SQLException e) {
+                throw StorageFailures.translate(e);
+            }
+            try {
+                deadline.bound(connection);
+            } catch (SQLException | RuntimeException e) {
+                closeQuietly(connection);
+                throw StorageFailures.translate(e);
+            }
+            list = RowCursor.open(connection, statements, statements.listVersion(), statements.selectAll(),
+                    StoreMapper::inventoryItem);
+            try {
+                deadline.boundEachRead(connection);
+            } catch (SQLException e) {
+                // the cursor has already released the connection (all of its rows read at once)
+            }
         }
         return new InventorySnapshot(list.summary(), list.rows());
     }
@@ -187,7 +187,10 @@ final class JdbcInventoryRepository implements InventoryRepository {
      * are bounded by the call's deadline ({@link DatabaseDeadlines}).
      */
     private Connection autocommitConnection() throws SQLException {
-        DatabaseDeadlines.Deadline deadline = deadlines.start();
+        return autocommitConnection(deadlines.start());
+    }
+
+    private Connection autocommitConnection(DatabaseDeadlines.Deadline deadline) throws SQLException {
         Connection connection = pool.getConnection();
         try {
             deadline.bound(connection);
