@@ -42,7 +42,9 @@ class DataCommandsProcessTest {
             throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), "-Xmx256m", Application.class.getName()));
+                // as the launcher runs it: Netty's native transport needs native access
+                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), "-Xmx256m",
+                Application.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(output.toFile())
