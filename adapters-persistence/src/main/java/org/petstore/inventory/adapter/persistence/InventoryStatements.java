@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collections;
+import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -53,6 +54,17 @@ interface InventoryStatements extends RowCursor.Session {
      * no entry.
      */
     String updateQuantityReturningEntry();
+
+    /**
+     * One statement that sets the quantities of several entries at once (parameter 1: the {@code pet_id}s, an array of
+     * {@code bigint}; parameter 2: their quantities, an array of {@code integer}, in the same order; no pet twice),
+     * moves each entry it changes to its next version, and returns the entries as stored, with their pets' statuses,
+     * in no particular order; no row for a pet that has no entry. Empty when the backend has no such statement: then
+     * every update is a statement of its own ({@link UpdateCombiner}).
+     */
+    default Optional<String> updateQuantitiesReturningEntries() {
+        return Optional.empty();
+    }
 
     /**
      * As {@link #updateQuantityReturningEntry()}, on condition that the entry's version is one of parameters 3 to

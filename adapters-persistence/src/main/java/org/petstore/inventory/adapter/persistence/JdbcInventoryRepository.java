@@ -6,6 +6,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -44,11 +46,16 @@ final class JdbcInventoryRepository implements InventoryRepository {
     private final DataSource pool;
     private final InventoryStatements statements;
     private final DatabaseDeadlines deadlines;
+    /** Null when the backend updates each entry with a statement of its own. */
+    private final UpdateCombiner combinedUpdates;
 
     JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements, DatabaseDeadlines deadlines) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.statements = statements;
         this.deadlines = deadlines;
+        this.combinedUpdates = statements.updateQuantitiesReturningEntries()
+                .map(sql -> new UpdateCombiner((petIds, quantities) -> updateQuantities(sql, petIds, quantities)))
+                .orElse(null);
     }
 
     /**
@@ -117,8 +124,15 @@ final class JdbcInventoryRepository implements InventoryRepository {
         }
     }
 
+    /**
+     * Where the backend can set several entries in one statement, concurrent updates share statements
+     * ({@link UpdateCombiner}); else one statement, in autocommit.
+     */
     @Override
     public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
+        if (combinedUpdates != null) {
+            return combinedUpdates.update(petId, quantity);
+        }
         try (Connection connection = autocommitConnection();
              PreparedStatement update = connection.prepareStatement(statements.updateQuantityReturningEntry())) {
             update.setInt(1, quantity.value());
@@ -130,6 +144,31 @@ final class JdbcInventoryRepository implements InventoryRepository {
             return updated;
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
+        }
+    }
+
+    /** One statement, in autocommit, that sets {@code quantities[i]} on {@code petIds[i]} for every i. */
+    private List<InventoryItem> updateQuantities(String sql, long[] petIds, int[] quantities) throws SQLException {
+        Long[] pets = new Long[petIds.length];
+        Integer[] stock = new Integer[quantities.length];
+        for (int i = 0; i < petIds.length; i++) {
+            pets[i] = petIds[i];
+            stock[i] = quantities[i];
+        }
+        try (Connection connection = autocommitConnection();
+             PreparedStatement update = connection.prepareStatement(sql)) {
+            update.setArray(1, connection.createArrayOf("bigint", pets));
+            update.setArray(2, connection.createArrayOf("integer", stock));
+            List<InventoryItem> updated = new ArrayList<>(petIds.length);
+            try (ResultSet rows = update.executeQuery()) {
+                while (rows.next()) {
+                    updated.add(StoreMapper.inventoryItem(rows));
+                }
+            }
+            if (!updated.isEmpty()) {
+                statements.afterWrite(connection);
+            }
+            return updated;
         }
     }
 

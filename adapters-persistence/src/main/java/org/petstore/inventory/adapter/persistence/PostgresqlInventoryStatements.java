@@ -4,6 +4,7 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -45,6 +46,23 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
     public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
         return UPDATE_QUANTITY_RETURNING_ENTRY.formatted(
                 " AND " + InventoryStatements.versionIn("i.version", expectedVersions));
+    }
+
+    /**
+     * The updates of several entries as one statement: the pairs come in as two arrays, {@code unnest} makes them rows,
+     * and the update joins them. The pairs come in {@code pet_id} order, and the plan locks the rows either in that
+     * order or in the order of its scan of {@code pet} (which no update moves): the same order for every such
+     * statement, so two of them running at once wait for each other instead of deadlocking.
+     */
+    private static final String UPDATE_QUANTITIES_RETURNING_ENTRIES = """
+            UPDATE inventory_item i SET quantity = u.quantity, version = i.version + 1
+            FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[])) AS u(pet_id, quantity), pet p
+            WHERE i.pet_id = u.pet_id AND p.id = i.pet_id
+            RETURNING i.pet_id, i.quantity, p.status, i.version""";
+
+    @Override
+    public Optional<String> updateQuantitiesReturningEntries() {
+        return Optional.of(UPDATE_QUANTITIES_RETURNING_ENTRIES);
     }
 
     private static final String SELECT_ALL_WITH_VERSION = """

@@ -1,0 +1,226 @@
+package org.petstore.inventory.adapter.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.Quantity;
+
+/** How concurrent updates share statements, against a store in memory that records every statement it runs. */
+class UpdateCombinerTest {
+
+    /** A store of entries for pets 1..100 at version 1; pet 0 has none. Records the pets of every statement. */
+    private static final class RecordingStore implements UpdateCombiner.Statement {
+
+        final Map<Long, InventoryItem> entries = new HashMap<>();
+        final List<long[]> statements = new CopyOnWriteArrayList<>();
+        volatile CountDownLatch hold = new CountDownLatch(0);
+
+        RecordingStore() {
+            for (long pet = 1; pet <= 100; pet++) {
+                entries.put(pet, new InventoryItem(PetId.of(pet), Quantity.of(0), PetStatus.AVAILABLE,
+                        EntryVersion.of(1)));
+            }
+        }
+
+        @Override
+        public List<InventoryItem> run(long[] petIds, int[] quantities) throws SQLException {
+            statements.add(petIds.clone());
+            try {
+                assertTrue(hold.await(10, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            List<InventoryItem> updated = new ArrayList<>();
+            synchronized (entries) {
+                for (int i = 0; i < petIds.length; i++) {
+                    InventoryItem before = entries.get(petIds[i]);
+                    if (before != null) {
+                        InventoryItem after = new InventoryItem(before.petId(), Quantity.of(quantities[i]),
+                                before.status(), EntryVersion.of(before.version().value() + 1));
+                        entries.put(petIds[i], after);
+                        updated.add(after);
+                    }
+                }
+            }
+            return updated;
+        }
+    }
+
+    @Test
+    void aLoneUpdateIsAStatementOfItsOwnAndAnswersTheEntryAsStored() {
+        RecordingStore store = new RecordingStore();
+        UpdateCombiner combiner = new UpdateCombiner(store);
+
+        Optional<InventoryItem> updated = combiner.update(PetId.of(7), Quantity.of(42));
+
+        assertEquals(Optional.of(new InventoryItem(PetId.of(7), Quantity.of(42), PetStatus.AVAILABLE,
+                EntryVersion.of(2))), updated);
+        assertEquals(1, store.statements.size());
+        assertEquals(List.of(7L), Arrays.stream(store.statements.getFirst()).boxed().toList());
+    }
+
+    @Test
+    void anUpdateOfAPetWithoutAnEntryFindsNothing() {
+        UpdateCombiner combiner = new UpdateCombiner(new RecordingStore());
+
+        assertEquals(Optional.empty(), combiner.update(PetId.of(1000), Quantity.of(1)));
+    }
+
+    @Test
+    void updatesThatArriveWhileStatementsRunShareTheNextStatementsWithNoPetTwice() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.hold = new CountDownLatch(1);
+        UpdateCombiner combiner = new UpdateCombiner(store);
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
+            // the first statement starts and waits; the 60 updates behind it wait in line
+            answers.add(clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1))));
+            waitFor(() -> store.statements.size() == 1);
+            for (int i = 0; i < 60; i++) {
+                long pet = 1 + i % 20; // every pet three times
+                int quantity = 100 + i;
+                answers.add(clients.submit(() -> combiner.update(PetId.of(pet), Quantity.of(quantity))));
+            }
+            Thread.sleep(200);
+            store.hold.countDown();
+
+            Map<Long, List<Long>> versionsOfPet = new HashMap<>();
+            for (Future<Optional<InventoryItem>> answer : answers) {
+                InventoryItem entry = answer.get(10, TimeUnit.SECONDS).orElseThrow();
+                versionsOfPet.computeIfAbsent(entry.petId().value(), pet -> new ArrayList<>())
+                        .add(entry.version().value());
+            }
+            // each update of a pet produced a version of its own: 2, 3, ... one more per update
+            for (long pet = 1; pet <= 20; pet++) {
+                int updates = pet == 1 ? 4 : 3;
+                List<Long> versions = versionsOfPet.get(pet).stream().sorted().toList();
+                assertEquals(java.util.stream.LongStream.rangeClosed(2, 1 + updates).boxed().toList(), versions,
+                        "versions answered for pet " + pet);
+                assertEquals(EntryVersion.of(1 + updates), store.entries.get(pet).version());
+            }
+        }
+        for (long[] statement : store.statements) {
+            assertEquals(statement.length, Arrays.stream(statement).distinct().count(), "a pet twice in a statement");
+            assertTrue(statement.length <= UpdateCombiner.MAX_ENTRIES);
+        }
+        // the first update alone, then 20 pets three times: three statements of 20
+        assertEquals(4, store.statements.size());
+    }
+
+    @Test
+    void aFailedStatementFailsEveryUpdateInItAndChangesNothing() throws Exception {
+        StorageUnavailableException down = new StorageUnavailableException("The database cannot be reached",
+                new SQLTransientConnectionException("down", "08001"));
+        AtomicInteger runs = new AtomicInteger();
+        CountDownLatch hold = new CountDownLatch(1);
+        UpdateCombiner combiner = new UpdateCombiner((petIds, quantities) -> {
+            runs.incrementAndGet();
+            try {
+                hold.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            throw down;
+        });
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
+            for (int pet = 1; pet <= 10; pet++) {
+                long id = pet;
+                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1))));
+            }
+            Thread.sleep(100);
+            hold.countDown();
+            for (Future<Optional<InventoryItem>> answer : answers) {
+                Exception failure = assertThrows(Exception.class, () -> answer.get(10, TimeUnit.SECONDS));
+                assertSame(down, failure.getCause());
+            }
+        }
+        assertTrue(runs.get() >= 1);
+    }
+
+    @Test
+    void aStatementAbortedToResolveADeadlockIsRetried() {
+        AtomicInteger runs = new AtomicInteger();
+        UpdateCombiner combiner = new UpdateCombiner((petIds, quantities) -> {
+            if (runs.incrementAndGet() == 1) {
+                throw new SQLException("deadlock detected", "40P01");
+            }
+            return List.of(new InventoryItem(PetId.of(petIds[0]), Quantity.of(quantities[0]), PetStatus.SOLD,
+                    EntryVersion.of(2)));
+        });
+
+        assertEquals(Optional.of(new InventoryItem(PetId.of(3), Quantity.of(9), PetStatus.SOLD, EntryVersion.of(2))),
+                combiner.update(PetId.of(3), Quantity.of(9)));
+        assertEquals(2, runs.get());
+    }
+
+    @Test
+    void aStatementThatKeepsDeadlockingFailsAfterItsAttempts() {
+        AtomicInteger runs = new AtomicInteger();
+        UpdateCombiner combiner = new UpdateCombiner((petIds, quantities) -> {
+            runs.incrementAndGet();
+            throw new SQLException("deadlock detected", "40P01");
+        });
+
+        assertThrows(RuntimeException.class, () -> combiner.update(PetId.of(3), Quantity.of(9)));
+        assertEquals(UpdateCombiner.ATTEMPTS, runs.get());
+    }
+
+    @Test
+    void everyUpdateIsAnsweredUnderLoad() throws Exception {
+        RecordingStore store = new RecordingStore();
+        UpdateCombiner combiner = new UpdateCombiner(store);
+        Map<Long, AtomicInteger> updatesOfPet = new ConcurrentHashMap<>();
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int client = 0; client < 32; client++) {
+                int seed = client;
+                done.add(clients.submit(() -> {
+                    for (int i = 0; i < 200; i++) {
+                        long pet = 1 + (seed * 31L + i * 7L) % 100;
+                        assertTrue(combiner.update(PetId.of(pet), Quantity.of(i)).isPresent());
+                        updatesOfPet.computeIfAbsent(pet, p -> new AtomicInteger()).incrementAndGet();
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> client : done) {
+                client.get(30, TimeUnit.SECONDS);
+            }
+        }
+        updatesOfPet.forEach((pet, updates) ->
+                assertEquals(EntryVersion.of(1 + updates.get()), store.entries.get(pet).version(), "pet " + pet));
+    }
+
+    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < end, "timed out");
+            Thread.sleep(5);
+        }
+    }
+}
