@@ -98,12 +98,27 @@ final class DatabaseDeadlines implements BeanInitializedEventListener<Datasource
          * answer. The caller closes the connection when this throws.
          */
         void bound(Connection connection) throws SQLException {
-            long leftMillis = TimeUnit.NANOSECONDS.toMillis(endNanos - System.nanoTime());
+            long leftMillis = millisLeft();
             if (leftMillis <= 0) {
-                throw new SQLTransientConnectionException("The database did not answer within " + budgetMillis
-                        + " ms", "08001");
+                throw missed();
             }
             connection.setNetworkTimeout(UNUSED, (int) Math.min(leftMillis, Integer.MAX_VALUE));
+        }
+
+        /** Whole milliseconds left until the deadline; 0 or less once it has passed. */
+        long millisLeft() {
+            return TimeUnit.NANOSECONDS.toMillis(endNanos - System.nanoTime());
+        }
+
+        /** Whether this deadline comes before the other one. */
+        boolean isBefore(Deadline other) {
+            return endNanos - other.endNanos < 0;
+        }
+
+        /** The failure of a call whose deadline passed: a database that did not answer in time. */
+        SQLTransientConnectionException missed() {
+            return new SQLTransientConnectionException("The database did not answer within " + budgetMillis + " ms",
+                    "08001");
         }
 
         /** From now on each read of the connection (a batch of a streamed list) gets a whole budget. */

@@ -54,7 +54,27 @@ final class JdbcInventoryRepository implements InventoryRepository {
         this.statements = statements;
         this.deadlines = deadlines;
         this.combinedUpdates = statements.updateQuantitiesReturningEntries()
-                .map(sql -> new UpdateCombiner((petIds, quantities) -> updateQuantities(sql, petIds, quantities)))
+                .map(sql -> new UpdateCombiner(new UpdateCombiner.Store() {
+                    @Override
+                    public Connection connection() throws SQLException {
+                        Connection connection = pool.getConnection();
+                        try {
+                            if (!connection.getAutoCommit()) {
+                                connection.setAutoCommit(true);
+                            }
+                            return connection;
+                        } catch (SQLException | RuntimeException e) {
+                            closeQuietly(connection);
+                            throw e;
+                        }
+                    }
+
+                    @Override
+                    public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities)
+                            throws SQLException {
+                        return updateQuantities(connection, sql, petIds, quantities);
+                    }
+                }, deadlines))
                 .orElse(null);
     }
 
@@ -148,15 +168,15 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /** One statement, in autocommit, that sets {@code quantities[i]} on {@code petIds[i]} for every i. */
-    private List<InventoryItem> updateQuantities(String sql, long[] petIds, int[] quantities) throws SQLException {
+    private List<InventoryItem> updateQuantities(Connection connection, String sql, long[] petIds, int[] quantities)
+            throws SQLException {
         Long[] pets = new Long[petIds.length];
         Integer[] stock = new Integer[quantities.length];
         for (int i = 0; i < petIds.length; i++) {
             pets[i] = petIds[i];
             stock[i] = quantities[i];
         }
-        try (Connection connection = autocommitConnection();
-             PreparedStatement update = connection.prepareStatement(sql)) {
+        try (PreparedStatement update = connection.prepareStatement(sql)) {
             update.setArray(1, connection.createArrayOf("bigint", pets));
             update.setArray(2, connection.createArrayOf("integer", stock));
             List<InventoryItem> updated = new ArrayList<>(petIds.length);

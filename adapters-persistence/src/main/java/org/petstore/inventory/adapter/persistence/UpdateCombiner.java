@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.persistence;
 
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -13,7 +14,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
@@ -25,17 +30,21 @@ import org.petstore.inventory.domain.Quantity;
  * entries costs it little more than one that sets one (group commit, done before the database). Measured with 32
  * clients on PostgreSQL: about 11 entries per statement, and more than twice the updates per second.
  *
- * <p>Each update waits in line. A caller that finds the statement slot free takes the waiting updates, at most
- * {@link #MAX_ENTRIES} and no pet twice (a later update of the same pet waits for the next statement), runs them as
- * one statement in autocommit, and answers each of them; it goes on while updates wait, until its own update is
- * answered, and then hands the line on to a new thread, so that no caller's answer waits for others. A caller that
- * finds the slot taken waits: whoever holds it looks at the line again after giving it back. A lone update is a
- * statement of one entry, as before; nothing waits on purpose, so an idle service answers as fast as before.
+ * <p>Each update waits in line. One thread at a time (started when an update finds none running) takes the waiting
+ * updates, at most {@link #MAX_ENTRIES} and no pet twice (a later update of the same pet waits for the next
+ * statement), runs them as one statement in autocommit and answers each of them, and goes on while updates wait.
+ * The requests' own threads only wait for their answers, each until its own deadline. A lone update is a statement
+ * of one entry, as before; nothing waits on purpose, so an idle service answers as fast as before.
  *
  * <p>One statement runs at a time ({@link #STATEMENTS_IN_FLIGHT}): that is what makes updates wait in line long
  * enough to be combined (with two, most statements set one entry). The price: a statement that waits for a row lock
  * (a data import holding the entry) holds up the updates of other pets behind it, for as long as the lock is held,
- * at most the database deadline ({@link DatabaseDeadlines}).
+ * at most the deadline of the updates that wait.
+ *
+ * <p>Every update keeps the deadline of its request ({@link DatabaseDeadlines}), counted from its arrival, waiting in
+ * line included: a statement bounds its reads by the earliest deadline of the updates it sends, and an update whose
+ * deadline passes before its statement was sent is withdrawn and fails as a database that did not answer, having
+ * changed nothing. So a database that stops answering gets every update answered 503 in time, however many wait.
  *
  * <p>Every update is answered with its own result: the entry as stored, or none when the pet has no entry; when the
  * statement fails, every update in it fails the same way and none of them changed anything (one statement is one
@@ -54,55 +63,89 @@ final class UpdateCombiner {
     /** Attempts of a statement that the database aborted to resolve a deadlock or a serialization failure. */
     static final int ATTEMPTS = 3;
 
-    /** How the combined statement runs: sets each {@code quantities[i]} on {@code petIds[i]}, returns the entries set. */
-    @FunctionalInterface
-    interface Statement {
-        List<InventoryItem> run(long[] petIds, int[] quantities) throws SQLException;
+    /** Where a combined statement gets its connection, and how it runs on it. */
+    interface Store {
+
+        /** A pooled connection in autocommit mode; waits for one as the pool does. */
+        Connection connection() throws SQLException;
+
+        /** Sets each {@code quantities[i]} on {@code petIds[i]}, in one statement; returns the entries set. */
+        List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities) throws SQLException;
     }
 
-    private final Statement statement;
+    private final Store store;
+    private final DatabaseDeadlines deadlines;
     private final Semaphore slots = new Semaphore(STATEMENTS_IN_FLIGHT);
     private final ReentrantLock lock = new ReentrantLock();
     private final ArrayDeque<Update> line = new ArrayDeque<>();
 
-    UpdateCombiner(Statement statement) {
-        this.statement = statement;
+    UpdateCombiner(Store store, DatabaseDeadlines deadlines) {
+        this.store = store;
+        this.deadlines = deadlines;
     }
 
     /** Sets the quantity of the pet's entry; the entry as stored, or none when the pet has no entry. */
     Optional<InventoryItem> update(PetId petId, Quantity quantity) {
-        Update mine = new Update(petId.value(), quantity.value());
+        Update mine = new Update(petId.value(), quantity.value(), deadlines.start());
         lock.lock();
         try {
             line.addLast(mine);
         } finally {
             lock.unlock();
         }
-        combine(mine);
-        return mine.answer();
+        drainIfIdle();
+        return answerOf(mine);
     }
 
     /**
-     * Runs statements while a slot is free and updates wait; with {@code mine} answered, hands the line on to a new
-     * thread instead of running more ({@code mine} is null on that thread).
+     * Starts a thread that runs statements while updates wait, unless one is running: that one takes the update
+     * just placed in line, before it stops or after (it looks at the line again after giving its slot back).
      */
-    private void combine(Update mine) {
-        while (slots.tryAcquire()) {
+    private void drainIfIdle() {
+        if (slots.tryAcquire()) {
+            Thread.ofVirtual().name("inventory-update-combiner").start(this::drain);
+        }
+    }
+
+    /** Runs statements for the waiting updates until none waits; holds the slot, gives it back when done. */
+    private void drain() {
+        do {
             try {
-                List<Update> taken = take();
-                if (taken.isEmpty()) {
-                    return;
+                for (List<Update> taken = take(); !taken.isEmpty(); taken = take()) {
+                    run(taken);
                 }
-                run(taken);
             } finally {
                 slots.release();
             }
-            if (mine != null && mine.isAnswered()) {
-                if (waiting()) {
-                    Thread.ofVirtual().name("inventory-update-combiner").start(() -> combine(null));
+        } while (waiting() && slots.tryAcquire());
+    }
+
+    /**
+     * The update's answer, waited for until its deadline; an update still waiting then is withdrawn and fails, one
+     * already sent is waited for (its statement is bounded by a deadline no later than its own).
+     */
+    private Optional<InventoryItem> answerOf(Update mine) {
+        long left = mine.deadline.millisLeft();
+        try {
+            return mine.answer.get(Math.max(left, 0) + 1, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            if (mine.withdraw()) {
+                lock.lock();
+                try {
+                    line.remove(mine);
+                } finally {
+                    lock.unlock();
                 }
-                return;
+                throw StorageFailures.translate(mine.deadline.missed());
             }
+            return Update.unwrap(mine.answer::join);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while the update waited for the database", e);
+        } catch (ExecutionException e) {
+            return Update.unwrap(() -> {
+                throw new CompletionException(e.getCause());
+            });
         }
     }
 
@@ -123,9 +166,12 @@ final class UpdateCombiner {
             Set<Long> pets = new HashSet<>();
             for (Iterator<Update> waiting = line.iterator(); waiting.hasNext() && taken.size() < MAX_ENTRIES; ) {
                 Update update = waiting.next();
-                if (pets.add(update.petId)) {
-                    taken.add(update);
+                if (!pets.contains(update.petId)) {
                     waiting.remove();
+                    if (update.take()) {
+                        pets.add(update.petId);
+                        taken.add(update);
+                    }
                 }
             }
             return taken;
@@ -134,38 +180,67 @@ final class UpdateCombiner {
         }
     }
 
+    /** Runs one statement for the updates taken, and answers them once its connection is back in the pool. */
     private void run(List<Update> taken) {
         taken.sort(Comparator.comparingLong(update -> update.petId)); // one lock order for every statement
-        long[] petIds = new long[taken.size()];
-        int[] quantities = new int[taken.size()];
-        for (int i = 0; i < taken.size(); i++) {
-            petIds[i] = taken.get(i).petId;
-            quantities[i] = taken.get(i).quantity;
-        }
-        try {
-            List<InventoryItem> updated = runWithRetries(petIds, quantities);
-            Map<Long, InventoryItem> byPet = new HashMap<>();
-            for (InventoryItem entry : updated) {
-                byPet.put(entry.petId().value(), entry);
-            }
-            for (Update update : taken) {
-                update.answer(Optional.ofNullable(byPet.get(update.petId)));
+        List<Update> sent = List.of();
+        Map<Long, InventoryItem> byPet = new HashMap<>();
+        Throwable failure = null;
+        try (Connection connection = store.connection()) {
+            sent = taken.stream().filter(Update::send).toList();
+            if (!sent.isEmpty()) { // else every one of them was withdrawn while the connection was awaited
+                earliestDeadline(sent).bound(connection);
+                long[] petIds = new long[sent.size()];
+                int[] quantities = new int[sent.size()];
+                for (int i = 0; i < sent.size(); i++) {
+                    petIds[i] = sent.get(i).petId;
+                    quantities[i] = sent.get(i).quantity;
+                }
+                for (InventoryItem entry : runWithRetries(connection, petIds, quantities)) {
+                    byPet.put(entry.petId().value(), entry);
+                }
             }
         } catch (SQLException e) {
-            RuntimeException failure = StorageFailures.translate(e);
-            taken.forEach(update -> update.fail(failure));
+            failure = StorageFailures.translate(e);
         } catch (RuntimeException | Error e) {
-            taken.forEach(update -> update.fail(e));
-            if (e instanceof Error error) {
+            failure = e;
+        }
+        if (failure != null) {
+            failAll(taken, failure);
+            if (failure instanceof Error error) {
                 throw error;
+            }
+            return;
+        }
+        for (Update update : sent) {
+            update.answer.complete(Optional.ofNullable(byPet.get(update.petId)));
+        }
+    }
+
+    /** Fails every update taken that is not withdrawn or answered; a withdrawn one has had its answer. */
+    private static void failAll(List<Update> taken, Throwable failure) {
+        for (Update update : taken) {
+            if (update.send() || update.wasSent()) {
+                update.answer.completeExceptionally(failure);
             }
         }
     }
 
-    private List<InventoryItem> runWithRetries(long[] petIds, int[] quantities) throws SQLException {
+    private static DatabaseDeadlines.Deadline earliestDeadline(List<Update> updates) {
+        DatabaseDeadlines.Deadline earliest = updates.getFirst().deadline;
+        for (Update update : updates) {
+            if (update.deadline.isBefore(earliest)) {
+                earliest = update.deadline;
+            }
+        }
+        return earliest;
+    }
+
+    private List<InventoryItem> runWithRetries(Connection connection, long[] petIds, int[] quantities)
+            throws SQLException {
         for (int attempt = 1; ; attempt++) {
             try {
-                return statement.run(petIds, quantities);
+                return store.update(connection, petIds, quantities);
             } catch (SQLException e) {
                 if (attempt == ATTEMPTS || !abortedToResolveConflict(e)) {
                     throw e;
@@ -180,33 +255,51 @@ final class UpdateCombiner {
         return "40P01".equals(state) || "40001".equals(state);
     }
 
-    /** One waiting update and its answer. */
+    /**
+     * One waiting update and its answer. It is in line, then taken by a statement, then sent to the database with it;
+     * while it is not sent, its waiter may withdraw it once its deadline passed.
+     */
     private static final class Update {
+
+        private static final int IN_LINE = 0;
+        private static final int TAKEN = 1;
+        private static final int SENT = 2;
+        private static final int WITHDRAWN = 3;
 
         private final long petId;
         private final int quantity;
+        private final DatabaseDeadlines.Deadline deadline;
+        private final AtomicInteger state = new AtomicInteger(IN_LINE);
         private final CompletableFuture<Optional<InventoryItem>> answer = new CompletableFuture<>();
 
-        Update(long petId, int quantity) {
+        Update(long petId, int quantity, DatabaseDeadlines.Deadline deadline) {
             this.petId = petId;
             this.quantity = quantity;
+            this.deadline = deadline;
         }
 
-        void answer(Optional<InventoryItem> entry) {
-            answer.complete(entry);
+        /** Taken by a statement, unless withdrawn. */
+        boolean take() {
+            return state.compareAndSet(IN_LINE, TAKEN);
         }
 
-        void fail(Throwable failure) {
-            answer.completeExceptionally(failure);
+        /** Sent with its statement, unless withdrawn. */
+        boolean send() {
+            return state.compareAndSet(TAKEN, SENT);
         }
 
-        boolean isAnswered() {
-            return answer.isDone();
+        boolean wasSent() {
+            return state.get() == SENT;
         }
 
-        Optional<InventoryItem> answer() {
+        /** Withdrawn by its waiter, unless already sent. */
+        boolean withdraw() {
+            return state.compareAndSet(IN_LINE, WITHDRAWN) || state.compareAndSet(TAKEN, WITHDRAWN);
+        }
+
+        static Optional<InventoryItem> unwrap(java.util.function.Supplier<Optional<InventoryItem>> answer) {
             try {
-                return answer.join();
+                return answer.get();
             } catch (CompletionException e) {
                 if (e.getCause() instanceof RuntimeException failure) {
                     throw failure;

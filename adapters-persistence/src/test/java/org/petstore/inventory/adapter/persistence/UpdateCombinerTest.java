@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.ArrayList;
@@ -32,8 +34,42 @@ import org.petstore.inventory.domain.Quantity;
 /** How concurrent updates share statements, against a store in memory that records every statement it runs. */
 class UpdateCombinerTest {
 
+    private static final DatabaseDeadlines DEADLINES = new DatabaseDeadlines(10_000L);
+
+    /** How a statement runs, on any connection. */
+    @FunctionalInterface
+    private interface Statement {
+        List<InventoryItem> run(long[] petIds, int[] quantities) throws SQLException;
+    }
+
+    private static UpdateCombiner.Store storeOf(Statement statement) {
+        return new UpdateCombiner.Store() {
+            @Override
+            public Connection connection() {
+                return fakeConnection();
+            }
+
+            @Override
+            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities)
+                    throws SQLException {
+                return statement.run(petIds, quantities);
+            }
+        };
+    }
+
+    /** A connection that takes its network timeout and closes; the store in memory needs nothing else of it. */
+    private static Connection fakeConnection() {
+        return (Connection) Proxy.newProxyInstance(UpdateCombinerTest.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (proxy, method, arguments) -> switch (method.getName()) {
+                    case "getAutoCommit", "isValid" -> true;
+                    case "hashCode" -> System.identityHashCode(proxy);
+                    case "equals" -> proxy == arguments[0];
+                    default -> null;
+                });
+    }
+
     /** A store of entries for pets 1..100 at version 1; pet 0 has none. Records the pets of every statement. */
-    private static final class RecordingStore implements UpdateCombiner.Statement {
+    private static final class RecordingStore implements UpdateCombiner.Store {
 
         final Map<Long, InventoryItem> entries = new HashMap<>();
         final List<long[]> statements = new CopyOnWriteArrayList<>();
@@ -47,7 +83,12 @@ class UpdateCombinerTest {
         }
 
         @Override
-        public List<InventoryItem> run(long[] petIds, int[] quantities) throws SQLException {
+        public Connection connection() {
+            return fakeConnection();
+        }
+
+        @Override
+        public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities) {
             statements.add(petIds.clone());
             try {
                 assertTrue(hold.await(10, TimeUnit.SECONDS));
@@ -73,7 +114,7 @@ class UpdateCombinerTest {
     @Test
     void aLoneUpdateIsAStatementOfItsOwnAndAnswersTheEntryAsStored() {
         RecordingStore store = new RecordingStore();
-        UpdateCombiner combiner = new UpdateCombiner(store);
+        UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
 
         Optional<InventoryItem> updated = combiner.update(PetId.of(7), Quantity.of(42));
 
@@ -85,7 +126,7 @@ class UpdateCombinerTest {
 
     @Test
     void anUpdateOfAPetWithoutAnEntryFindsNothing() {
-        UpdateCombiner combiner = new UpdateCombiner(new RecordingStore());
+        UpdateCombiner combiner = new UpdateCombiner(new RecordingStore(), DEADLINES);
 
         assertEquals(Optional.empty(), combiner.update(PetId.of(1000), Quantity.of(1)));
     }
@@ -94,7 +135,7 @@ class UpdateCombinerTest {
     void updatesThatArriveWhileStatementsRunShareTheNextStatementsWithNoPetTwice() throws Exception {
         RecordingStore store = new RecordingStore();
         store.hold = new CountDownLatch(1);
-        UpdateCombiner combiner = new UpdateCombiner(store);
+        UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             // the first statement starts and waits; the 60 updates behind it wait in line
@@ -137,7 +178,7 @@ class UpdateCombinerTest {
                 new SQLTransientConnectionException("down", "08001"));
         AtomicInteger runs = new AtomicInteger();
         CountDownLatch hold = new CountDownLatch(1);
-        UpdateCombiner combiner = new UpdateCombiner((petIds, quantities) -> {
+        UpdateCombiner combiner = new UpdateCombiner(storeOf((petIds, quantities) -> {
             runs.incrementAndGet();
             try {
                 hold.await(10, TimeUnit.SECONDS);
@@ -145,7 +186,7 @@ class UpdateCombinerTest {
                 throw new IllegalStateException(e);
             }
             throw down;
-        });
+        }), DEADLINES);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 10; pet++) {
@@ -165,13 +206,13 @@ class UpdateCombinerTest {
     @Test
     void aStatementAbortedToResolveADeadlockIsRetried() {
         AtomicInteger runs = new AtomicInteger();
-        UpdateCombiner combiner = new UpdateCombiner((petIds, quantities) -> {
+        UpdateCombiner combiner = new UpdateCombiner(storeOf((petIds, quantities) -> {
             if (runs.incrementAndGet() == 1) {
                 throw new SQLException("deadlock detected", "40P01");
             }
             return List.of(new InventoryItem(PetId.of(petIds[0]), Quantity.of(quantities[0]), PetStatus.SOLD,
                     EntryVersion.of(2)));
-        });
+        }), DEADLINES);
 
         assertEquals(Optional.of(new InventoryItem(PetId.of(3), Quantity.of(9), PetStatus.SOLD, EntryVersion.of(2))),
                 combiner.update(PetId.of(3), Quantity.of(9)));
@@ -181,10 +222,10 @@ class UpdateCombinerTest {
     @Test
     void aStatementThatKeepsDeadlockingFailsAfterItsAttempts() {
         AtomicInteger runs = new AtomicInteger();
-        UpdateCombiner combiner = new UpdateCombiner((petIds, quantities) -> {
+        UpdateCombiner combiner = new UpdateCombiner(storeOf((petIds, quantities) -> {
             runs.incrementAndGet();
             throw new SQLException("deadlock detected", "40P01");
-        });
+        }), DEADLINES);
 
         assertThrows(RuntimeException.class, () -> combiner.update(PetId.of(3), Quantity.of(9)));
         assertEquals(UpdateCombiner.ATTEMPTS, runs.get());
@@ -193,7 +234,7 @@ class UpdateCombinerTest {
     @Test
     void everyUpdateIsAnsweredUnderLoad() throws Exception {
         RecordingStore store = new RecordingStore();
-        UpdateCombiner combiner = new UpdateCombiner(store);
+        UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
         Map<Long, AtomicInteger> updatesOfPet = new ConcurrentHashMap<>();
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<?>> done = new ArrayList<>();
@@ -214,6 +255,69 @@ class UpdateCombinerTest {
         }
         updatesOfPet.forEach((pet, updates) ->
                 assertEquals(EntryVersion.of(1 + updates.get()), store.entries.get(pet).version(), "pet " + pet));
+    }
+
+    @Test
+    void anUpdateWaitingInLinePastItsDeadlineIsWithdrawnAnsweredUnavailableAndNeverSent() throws Exception {
+        RecordingStore store = new RecordingStore();
+        store.hold = new CountDownLatch(1);
+        UpdateCombiner combiner = new UpdateCombiner(store, new DatabaseDeadlines(300L));
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Optional<InventoryItem>> first = clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1)));
+            waitFor(() -> store.statements.size() == 1);
+            long start = System.nanoTime();
+            Future<Optional<InventoryItem>> second = clients.submit(
+                    () -> combiner.update(PetId.of(2), Quantity.of(2)));
+
+            Exception failure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(failure.getCause() instanceof StorageUnavailableException, failure.toString());
+            assertTrue(millis >= 290 && millis < 1_000, "answered after " + millis + " ms");
+
+            store.hold.countDown();
+            assertTrue(first.get(10, TimeUnit.SECONDS).isPresent());
+        }
+        assertEquals(1, store.statements.size());
+        assertEquals(EntryVersion.of(1), store.entries.get(2L).version());
+    }
+
+    @Test
+    void updatesWhoseStatementWaitsForAConnectionPastTheirDeadlineAreAnsweredUnavailableInTime() throws Exception {
+        CountDownLatch poolAnswers = new CountDownLatch(1);
+        AtomicInteger sent = new AtomicInteger();
+        UpdateCombiner combiner = new UpdateCombiner(new UpdateCombiner.Store() {
+            @Override
+            public Connection connection() {
+                try {
+                    poolAnswers.await(10, TimeUnit.SECONDS); // a pool whose connections are all stuck
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return fakeConnection();
+            }
+
+            @Override
+            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities) {
+                sent.incrementAndGet();
+                return List.of();
+            }
+        }, new DatabaseDeadlines(300L));
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            long start = System.nanoTime();
+            List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
+            for (int pet = 1; pet <= 5; pet++) {
+                long id = pet;
+                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1))));
+            }
+            for (Future<Optional<InventoryItem>> answer : answers) {
+                Exception failure = assertThrows(Exception.class, () -> answer.get(10, TimeUnit.SECONDS));
+                assertTrue(failure.getCause() instanceof StorageUnavailableException, failure.toString());
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 1_000, "answered after " + millis + " ms");
+            poolAnswers.countDown();
+        }
+        assertEquals(0, sent.get(), "withdrawn updates were sent");
     }
 
     private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
