@@ -53,7 +53,7 @@ class FastRoutesTest extends HttpAdapterTest {
                 get("/v1/inventory/1", key + "If-None-Match: \"1.1\"\r\n"),
                 get("/v1/inventory/1", key + "If-None-Match: \"1.7\", W/\"1.1\"\r\n"),
                 get("/v1/inventory", key + "If-None-Match: *\r\n"),
-                get("/v1/inventory", key + "If-None-Match: W/\"0.0\"\r\n"),
+                get("/v1/inventory", key + "If-None-Match: W/\"0.0.0\"\r\n"),
                 get("/v1/inventory", key + "If-None-Match: not a tag\r\n"),
                 get("/v1/inventory/424242", key),
                 get("/v1/inventory/0", key),

@@ -80,7 +80,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
      * database that goes away in the middle of a read, unless {@code fault} is null.
      */
     synchronized void generateNextList(long count, long failAfter, RuntimeException fault) {
-        nextListVersion = new InventoryVersion(count, count);
+        nextListVersion = new InventoryVersion(count, count, 0);
         nextList = () -> LongStream.rangeClosed(1, count).mapToObj(petId -> {
             if (fault != null && petId > failAfter) {
                 throw fault;

@@ -77,8 +77,8 @@ final class InventoryController {
 
     private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
             + "every change of the entry";
-    private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>\"; "
-            + "it changes with every change of an entry";
+    private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>."
+            + "<entries removed>\"; it changes with every change, addition or removal of an entry";
     private static final String IF_NONE_MATCH = "Entity tags the client holds (or *): 304 without a body when one "
             + "is the current tag (weak comparison)";
 
