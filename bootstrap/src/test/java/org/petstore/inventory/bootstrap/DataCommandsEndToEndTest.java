@@ -2,9 +2,11 @@ package org.petstore.inventory.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +50,9 @@ abstract class DataCommandsEndToEndTest {
 
     /** A new store of this backend with the demo data. */
     abstract Map<String, Object> newDemoStore();
+
+    /** Runs {@code copy --replace --yes} from the source store into the target store of this backend. */
+    abstract CommandRun copyReplacing(Map<String, Object> source, Map<String, Object> target);
 
     Path file(String name, String content) throws IOException {
         return Files.writeString(files.resolve(name), content, StandardCharsets.UTF_8);
@@ -530,6 +535,103 @@ abstract class DataCommandsEndToEndTest {
                             "the pets and the orders come from different moments: " + rows.get(1) + " / "
                                     + orderRow),
                     () -> assertTrue(during >= 100, "the writer committed only " + during + " times meanwhile"));
+        }
+    }
+
+    /** Two pets with stock, each at version 1. */
+    private static final String TWO_PETS = """
+            petId,name,status,quantity,version
+            1,Rex,available,12,1
+            2,Tom,available,3,1
+            """;
+
+    /** The stock after an entry was removed and another added at the same version and quantity. */
+    private static final String PET_2_REPLACED_BY_PET_3 =
+            "[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
+                    + "{\"petId\":3,\"quantity\":3,\"status\":\"available\"}]";
+
+    private Map<String, Object> twoPets() throws IOException {
+        Map<String, Object> store = newStore();
+        CommandRun seed = CommandRun.on(store, "import", file("two-pets-" + System.nanoTime() + ".csv", TWO_PETS)
+                .toString());
+        assertEquals(0, seed.exitCode(), seed::toString);
+        return store;
+    }
+
+    /**
+     * The stale case the list's validator must catch: a data command removes one entry and adds another at the same
+     * version while a service runs on the store. The number of entries and the sum of their versions are the same as
+     * before; the list is not, and its next read, also from a client that sends the tag it holds, shows the new list
+     * with a new tag (twice, so that an answer kept from the first read would be seen).
+     */
+    private static void assertTheNextListIsTheNewOne(RunningService service, CommandRun command, String tagBefore) {
+        assertEquals(0, command.exitCode(), command::toString);
+        for (int read = 0; read < 2; read++) {
+            HttpResponse<String> list = service.send(service.request("/v1/inventory")
+                    .header("If-None-Match", tagBefore).build());
+            assertAll(
+                    () -> assertEquals(200, list.statusCode(), list::body),
+                    () -> assertEquals(PET_2_REPLACED_BY_PET_3, list.body()),
+                    () -> assertNotEquals(tagBefore, list.headers().firstValue("ETag").orElseThrow()),
+                    () -> assertTrue(list.headers().firstValue("ETag").orElseThrow().startsWith("W/\"2.2."),
+                            "two entries at version 1 each"));
+        }
+    }
+
+    private static String listTagOf(RunningService service) {
+        HttpResponse<String> list = service.get("/v1/inventory");
+        assertEquals(200, list.statusCode(), list::body);
+        assertEquals("[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
+                + "{\"petId\":2,\"quantity\":3,\"status\":\"available\"}]", list.body());
+        assertEquals(list.headers().firstValue("ETag"), service.get("/v1/inventory").headers().firstValue("ETag"));
+        return list.headers().firstValue("ETag").orElseThrow();
+    }
+
+    @Test
+    void aReplacingImportThatRemovesAnEntryAndAddsAnotherAtTheSameVersionChangesTheListsTag() throws IOException {
+        Map<String, Object> store = twoPets();
+        Path file = file("replace-2-by-3.csv", """
+                petId,name,status,quantity,version
+                1,Rex,available,12,1
+                3,Kit,available,3,1
+                """);
+        try (RunningService service = RunningService.start(() -> store)) {
+            String tag = listTagOf(service);
+
+            assertTheNextListIsTheNewOne(service,
+                    CommandRun.on(store, "import", file.toString(), "--mode", "replace", "--yes"), tag);
+        }
+    }
+
+    @Test
+    void anUpsertThatRemovesAnEntryAndAddsAnotherAtTheSameVersionChangesTheListsTag() throws IOException {
+        Map<String, Object> store = twoPets();
+        Path file = file("upsert-2-by-3.csv", """
+                petId,name,status,quantity,version
+                2,Tom,available,,
+                3,Kit,available,3,1
+                """);
+        try (RunningService service = RunningService.start(() -> store)) {
+            String tag = listTagOf(service);
+
+            assertTheNextListIsTheNewOne(service, CommandRun.on(store, "import", file.toString(), "--yes"), tag);
+        }
+    }
+
+    @Test
+    void aReplacingCopyIntoAStoreThatAServiceReadsChangesTheListsTag() throws IOException {
+        Map<String, Object> target = twoPets();
+        Map<String, Object> source = newStore();
+        CommandRun seed = CommandRun.on(source, "import", file("copy-source.csv", """
+                petId,name,status,quantity,version
+                1,Rex,available,12,1
+                3,Kit,available,3,1
+                """).toString());
+        assertEquals(0, seed.exitCode(), seed::toString);
+        try (RunningService service = RunningService.start(() -> target)) {
+            String tag = listTagOf(service);
+
+            assertTheNextListIsTheNewOne(service, copyReplacing(source, target), tag);
         }
     }
 

@@ -17,6 +17,13 @@ class H2DataCommandsEndToEndTest extends DataCommandsEndToEndTest {
                 "petstore.demo-data", false);
     }
 
+    /** Into the target's H2 files, which a service in this JVM may hold open: the copy then shares its database. */
+    @Override
+    CommandRun copyReplacing(Map<String, Object> source, Map<String, Object> target) {
+        return CommandRun.on(source, "copy", "--to", "jdbc:h2:file:" + target.get("petstore.data-dir") + "/petstore",
+                "--replace");
+    }
+
     /** The same URL as the service's (application.yml), so that this JVM shares the one open database. */
     @Override
     Connection connect(Map<String, Object> store) throws SQLException {

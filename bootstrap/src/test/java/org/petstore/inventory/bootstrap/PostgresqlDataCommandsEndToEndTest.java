@@ -25,6 +25,13 @@ class PostgresqlDataCommandsEndToEndTest extends DataCommandsEndToEndTest {
     }
 
     @Override
+    CommandRun copyReplacing(Map<String, Object> source, Map<String, Object> target) {
+        return CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", (String) target.get("datasources.default.password")),
+                "copy", "--to", (String) target.get("datasources.default.url"),
+                "--to-user", (String) target.get("datasources.default.username"), "--replace");
+    }
+
+    @Override
     Connection connect(Map<String, Object> store) throws SQLException {
         return DriverManager.getConnection((String) store.get("datasources.default.url"),
                 (String) store.get("datasources.default.username"), (String) store.get("datasources.default.password"));

@@ -26,6 +26,9 @@ final class RunningService implements AutoCloseable {
 
     private final EmbeddedServer server;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    /** A client that asks for no upgrade to HTTP/2, so that the fast routes may answer it. */
+    private final HttpClient plainHttp11 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
 
     private RunningService(EmbeddedServer server) {
         this.server = server;
@@ -68,6 +71,21 @@ final class RunningService implements AutoCloseable {
     HttpResponse<String> send(HttpRequest request) {
         try {
             return client.send(request, BodyHandlers.ofString());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Sends the request as a plain HTTP/1.1 request, without the {@code Upgrade: h2c} the default client sends (which
+     * leaves a request to Micronaut's router), so that the fast routes answer it when they are on.
+     */
+    HttpResponse<String> sendPlainHttp11(HttpRequest request) {
+        try {
+            return plainHttp11.send(request, BodyHandlers.ofString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

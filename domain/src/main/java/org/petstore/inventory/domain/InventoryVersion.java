@@ -1,18 +1,23 @@
 package org.petstore.inventory.domain;
 
 /**
- * The version of the inventory as a whole: how many entries it holds and the sum of their {@link EntryVersion}s.
- * It changes whenever an entry changes (its version grows, so the sum grows) or is added (the count grows), so two
- * lists with the same inventory version hold the same entries.
+ * The version of the inventory as a whole: how many entries it holds, the sum of their {@link EntryVersion}s, and how
+ * many entries were ever removed from it. Two lists with the same inventory version hold the same entries:
+ * <ul>
+ *   <li>an entry that changes moves to its next version, so the sum grows;</li>
+ *   <li>an entry that is added raises the count;</li>
+ *   <li>an entry that is removed raises the removal count, which never goes down. Without it, removing one entry
+ *       and adding another at the same version would bring the count and the sum back to their earlier values
+ *       while the list changed.</li>
+ * </ul>
  *
- * <p>This holds as long as entries are never removed, as today: no operation removes one. Removing an entry and
- * adding another could bring both numbers back to earlier values, so a future removal must come with a validator
- * that also counts removals (for example a generation number of the table).
+ * <p>Every inventory without entries has the same list, the empty one, and so the same version, {@link #EMPTY},
+ * whatever was removed before: the removal count of an empty inventory is always 0.
  */
-public record InventoryVersion(long entries, long versionSum) {
+public record InventoryVersion(long entries, long versionSum, long removals) {
 
     /** The version of an inventory without entries. */
-    public static final InventoryVersion EMPTY = new InventoryVersion(0, 0);
+    public static final InventoryVersion EMPTY = new InventoryVersion(0, 0, 0);
 
     public InventoryVersion {
         if (entries < 0) {
@@ -22,16 +27,27 @@ public record InventoryVersion(long entries, long versionSum) {
             throw new InvalidVersionException("The versions of " + entries + " entries add up to at least "
                     + entries + ", got " + versionSum);
         }
+        if (removals < 0) {
+            throw new InvalidVersionException("At least 0 entries were removed from an inventory, got " + removals);
+        }
+        if (entries == 0) {
+            removals = 0;
+        }
     }
 
-    /** The inventory version of exactly these entries. */
+    /** The inventory version of exactly these entries, in an inventory from which nothing was ever removed. */
     public static InventoryVersion of(Iterable<InventoryItem> entries) {
+        return of(entries, 0);
+    }
+
+    /** The inventory version of exactly these entries, after {@code removals} entries were removed. */
+    public static InventoryVersion of(Iterable<InventoryItem> entries, long removals) {
         long count = 0;
         long sum = 0;
         for (InventoryItem entry : entries) {
             count++;
             sum = Math.addExact(sum, entry.version().value());
         }
-        return new InventoryVersion(count, sum);
+        return new InventoryVersion(count, sum, removals);
     }
 }

@@ -15,9 +15,9 @@ class InventoryVersionTest {
 
     @Test
     void countsTheEntriesAndAddsUpTheirVersions() {
-        assertEquals(new InventoryVersion(2, 6), InventoryVersion.of(List.of(DOG, CAT)));
+        assertEquals(new InventoryVersion(2, 6, 0), InventoryVersion.of(List.of(DOG, CAT)));
         assertEquals(InventoryVersion.EMPTY, InventoryVersion.of(List.of()));
-        assertEquals(new InventoryVersion(0, 0), InventoryVersion.EMPTY);
+        assertEquals(new InventoryVersion(0, 0, 0), InventoryVersion.EMPTY);
     }
 
     @Test
@@ -36,8 +36,27 @@ class InventoryVersionTest {
     }
 
     @Test
+    void changesWhenAnEntryIsRemovedAndAnotherAddedAtTheSameVersion() {
+        InventoryItem parrot = new InventoryItem(PetId.of(3), Quantity.of(10), PetStatus.AVAILABLE);
+
+        InventoryVersion before = InventoryVersion.of(List.of(DOG, CAT), 4);
+        InventoryVersion after = InventoryVersion.of(List.of(parrot, CAT), 5);
+
+        assertEquals(new InventoryVersion(2, 6, 4), before);
+        assertEquals(new InventoryVersion(2, 6, 5), after);
+        assertNotEquals(before, after);
+    }
+
+    @Test
+    void everyEmptyInventoryHasTheSameVersionWhateverWasRemovedBefore() {
+        assertEquals(InventoryVersion.EMPTY, new InventoryVersion(0, 0, 7));
+        assertEquals(InventoryVersion.EMPTY, InventoryVersion.of(List.of(), 3));
+    }
+
+    @Test
     void holdsOnlyWhatEntriesCanAddUpTo() {
-        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(-1, 0));
-        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(3, 2));
+        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(-1, 0, 0));
+        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(3, 2, 0));
+        assertThrows(InvalidVersionException.class, () -> new InventoryVersion(3, 3, -1));
     }
 }

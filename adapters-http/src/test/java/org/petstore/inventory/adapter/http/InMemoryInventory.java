@@ -48,6 +48,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     private InventoryVersion nextListVersion;
     private final AtomicInteger listsOpened = new AtomicInteger();
     private final AtomicInteger listsClosed = new AtomicInteger();
+    private final AtomicInteger versionsRead = new AtomicInteger();
     private final AtomicLong entriesRead = new AtomicLong();
 
     /** Back to {@link #SEED}, with no update recorded. */
@@ -80,7 +81,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
      * database that goes away in the middle of a read, unless {@code fault} is null.
      */
     synchronized void generateNextList(long count, long failAfter, RuntimeException fault) {
-        nextListVersion = new InventoryVersion(count, count);
+        nextListVersion = new InventoryVersion(count, count, 0);
         nextList = () -> LongStream.rangeClosed(1, count).mapToObj(petId -> {
             if (fault != null && petId > failAfter) {
                 throw fault;
@@ -98,6 +99,11 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     /** Lists handed out since the start. */
     int listsOpened() {
         return listsOpened.get();
+    }
+
+    /** Versions of the list asked for without the list since the start. */
+    int versionsRead() {
+        return versionsRead.get();
     }
 
     /** How many entries of a generated list were read. */
@@ -132,7 +138,9 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     @Override
     public synchronized InventoryVersion currentInventoryVersion() {
         throwPendingFailure();
-        return InventoryVersion.of(List.copyOf(items.values()));
+        versionsRead.incrementAndGet();
+        // the version the next list will have, as the port promises
+        return nextList != null ? nextListVersion : InventoryVersion.of(List.copyOf(items.values()));
     }
 
     @Override

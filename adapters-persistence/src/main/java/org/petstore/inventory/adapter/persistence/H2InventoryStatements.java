@@ -21,11 +21,13 @@ import org.petstore.inventory.domain.InventoryVersion;
  * {@code index sorted}: no sort step), so it streams: with a million entries and a 64 MiB heap the first row comes
  * within milliseconds instead of after the whole result was written to disk.
  *
- * <p>The list's version is a query of its own ({@link InventoryStatements#SELECT_VERSION}), run just before the list
- * in one {@code REPEATABLE READ} transaction: H2 gives such a transaction one snapshot from its first read on, so the
- * version and the rows describe the same moment, and writes meanwhile (which never wait for a reader) stay invisible
- * to both. It cannot be a scalar subquery of the list itself, as on PostgreSQL: a lazily executed query evaluates such
- * a subquery again for every row. Lazy execution and the transaction are for the list's connection only, undone
+ * <p>The list's version (with the removal count) is a query of its own ({@link InventoryStatements#SELECT_VERSION}),
+ * run just before the list in one {@code REPEATABLE READ} transaction: H2 gives such a transaction one snapshot from
+ * its first read on, so the version and the rows describe the same moment, and writes meanwhile (which never wait for
+ * a reader) stay invisible to both. It cannot be a scalar subquery of the list itself, as on PostgreSQL: a lazily
+ * executed query evaluates such a subquery again for every row. (The short list, read whole without lazy execution,
+ * does carry the removal count in such a subquery, which H2 then computes once: see
+ * {@link InventoryStatements#SELECT_ALL_WITH_REMOVALS}.) Lazy execution and the transaction are for the list's connection only, undone
  * before the connection goes back to the pool.
  *
  * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every update is followed by

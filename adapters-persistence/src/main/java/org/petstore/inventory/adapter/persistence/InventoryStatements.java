@@ -14,7 +14,8 @@ import org.petstore.inventory.domain.InventoryVersion;
  * {@code version} (see {@link StoreMapper#inventoryItem}).
  *
  * <p>Every statement that writes an entry sets {@code version = version + 1} in the same statement, so the version
- * moves atomically with the change.
+ * moves atomically with the change. None of them removes an entry; those that do (the data commands' loads, see
+ * {@link TransferStatements}) add to the removal count in the same transaction.
  */
 interface InventoryStatements extends RowCursor.Session {
 
@@ -25,10 +26,28 @@ interface InventoryStatements extends RowCursor.Session {
             ORDER BY i.pet_id""";
 
     /**
-     * The version of the whole inventory, without reading the entries: the number of entries, then the sum of their
-     * versions; {@code (0, 0)} for an empty inventory.
+     * How many entries were ever removed (table {@code inventory_removals}, migration V4): an uncorrelated scalar
+     * subquery, which both databases compute once per statement, in the statement's snapshot.
      */
-    String SELECT_VERSION = "SELECT COUNT(*), COALESCE(SUM(version), 0) FROM inventory_item";
+    String REMOVALS = "(SELECT removals FROM inventory_removals WHERE id = 1)";
+
+    /**
+     * The version of the whole inventory, without reading the entries: the number of entries, the sum of their
+     * versions, and how many entries were ever removed ({@link StoreMapper#inventoryVersion}); {@code (0, 0, r)} for an
+     * empty inventory.
+     */
+    String SELECT_VERSION = "SELECT COUNT(*), COALESCE(SUM(version), 0), " + REMOVALS + " FROM inventory_item";
+
+    /**
+     * The list's rows, the columns of {@link #SELECT_ALL}, each followed by how many entries were ever removed
+     * ({@link #REMOVALS}), read in the same statement, so in the same snapshot as the rows: with the rows it gives
+     * the list's version. Both databases compute the subquery once for the statement, not once per row (H2 too, as
+     * long as the query is not executed lazily).
+     */
+    String SELECT_ALL_WITH_REMOVALS = """
+            SELECT i.pet_id, i.quantity, p.status, i.version, %s
+            FROM inventory_item i JOIN pet p ON p.id = i.pet_id
+            ORDER BY i.pet_id""".formatted(REMOVALS);
 
     /** The list: every entry in {@code petId} order, the columns of {@link #SELECT_ALL} first. */
     String selectAll();

@@ -41,7 +41,8 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     /** Lists of up to this many entries are read whole, by one statement. */
     static final int READ_WHOLE_UP_TO = 256;
-    private static final String SELECT_ALL_IF_SHORT = InventoryStatements.SELECT_ALL + "\nLIMIT " + (READ_WHOLE_UP_TO + 1);
+    static final String SELECT_ALL_IF_SHORT = InventoryStatements.SELECT_ALL_WITH_REMOVALS + "\nLIMIT "
+            + (READ_WHOLE_UP_TO + 1);
 
     private final DataSource pool;
     private final InventoryStatements statements;
@@ -80,8 +81,9 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     /**
      * The rows and the version of exactly those rows, read in one snapshot. A list of up to {@link #READ_WHOLE_UP_TO}
-     * entries is read whole by one statement in autocommit, and its version counted from its rows: one statement is
-     * one consistent read on every database, and the cheapest. A longer one is read from a cursor, with its version,
+     * entries is read whole by one statement in autocommit, and its version counted from its rows, with the removal
+     * count that every row of that statement carries: one statement is one consistent read on every database, and the
+     * cheapest (an empty list needs no removal count: every empty inventory has the same version). A longer one is read from a cursor, with its version,
      * as the backend's statements say. Either way the connection is held until the stream ends or is closed.
      *
      * <p>One deadline covers both ({@link DatabaseDeadlines}): the short read, and the cursor opened with its first
@@ -93,7 +95,8 @@ final class JdbcInventoryRepository implements InventoryRepository {
         RowCursor.Summarized<InventoryVersion, InventoryItem> list;
         try {
             list = RowCursor.openWhole(autocommitConnection(deadline), SELECT_ALL_IF_SHORT, READ_WHOLE_UP_TO,
-                    StoreMapper::inventoryItem, InventoryVersion::of);
+                    StoreMapper::inventoryItem, row -> row.getLong(5),
+                    (entries, removals) -> InventoryVersion.of(entries, removals == null ? 0 : removals));
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }

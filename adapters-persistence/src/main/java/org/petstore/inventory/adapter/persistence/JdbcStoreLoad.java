@@ -280,13 +280,30 @@ final class JdbcStoreLoad implements StoreLoad {
         }
     }
 
+    /**
+     * Runs the statements in order; each one that deleted inventory entries is followed at once by the count of
+     * removed entries ({@link TransferStatements#COUNT_REMOVED_ENTRIES}), in the same transaction.
+     */
     private void execute(String... sequence) {
         try (Statement statement = connection.createStatement()) {
             for (String sql : sequence) {
-                statement.executeUpdate(sql);
+                int changed = statement.executeUpdate(sql);
+                if (changed > 0 && TransferStatements.DELETES_OF_ENTRIES.contains(sql)) {
+                    countRemovedEntries(changed);
+                }
             }
         } catch (SQLException e) {
             throw failed(e);
+        }
+    }
+
+    private void countRemovedEntries(int removed) throws SQLException {
+        try (PreparedStatement count = connection.prepareStatement(TransferStatements.COUNT_REMOVED_ENTRIES)) {
+            count.setLong(1, removed);
+            if (count.executeUpdate() != 1) {
+                throw new IllegalStateException("the store has no row in inventory_removals: it was not made by "
+                        + "this program's migrations");
+            }
         }
     }
 

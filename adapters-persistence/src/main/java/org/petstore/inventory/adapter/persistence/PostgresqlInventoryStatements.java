@@ -22,8 +22,9 @@ import org.petstore.inventory.domain.InventoryVersion;
  *
  * <p>The list's version comes with the rows, from uncorrelated scalar subqueries in the select list of the same
  * statement: PostgreSQL computes each once, before the first row, as an InitPlan, in the statement's snapshot, so
- * the version describes exactly the rows, without a second statement or round trip. The rest of the plan is the
- * list's as before ({@code EXPLAIN} shows the two InitPlans above it).
+ * the version (the number of entries, the sum of their versions, the removal count) describes exactly the rows,
+ * without a second statement or round trip. The rest of the plan is the list's as before ({@code EXPLAIN} shows the
+ * three InitPlans above it).
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
@@ -67,9 +68,10 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
 
     private static final String SELECT_ALL_WITH_VERSION = """
             SELECT i.pet_id, i.quantity, p.status, i.version,
-                   (SELECT COUNT(*) FROM inventory_item), (SELECT COALESCE(SUM(version), 0) FROM inventory_item)
+                   (SELECT COUNT(*) FROM inventory_item), (SELECT COALESCE(SUM(version), 0) FROM inventory_item),
+                   %s
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
-            ORDER BY i.pet_id""";
+            ORDER BY i.pet_id""".formatted(InventoryStatements.REMOVALS);
 
     private static final RowCursor.Summary<InventoryVersion> LIST_VERSION = new RowCursor.Summary.InFirstRow<>(
             row -> StoreMapper.inventoryVersion(row, 5), InventoryVersion.EMPTY);

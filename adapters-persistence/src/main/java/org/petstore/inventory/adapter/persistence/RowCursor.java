@@ -13,7 +13,7 @@ import java.util.Spliterators;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.slf4j.Logger;
@@ -141,19 +141,24 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     /**
      * Runs a query in the connection's own mode (autocommit: one statement is one snapshot) and reads its whole
-     * result at once when it has at most {@code limit} rows: then the summary is computed from those rows, and they
+     * result at once when it has at most {@code limit} rows: then the summary is computed from those rows and from
+     * columns of the first row, which every row repeats ({@code inFirstRow}; null when there is no row), and the rows
      * are returned as a stream that holds the connection, like any cursor, until it ends or is closed. When the
      * result has more rows, everything is released and the result is null: the caller reads it from a cursor.
      */
-    static <S, T> Summarized<S, T> openWhole(Connection connection, String sql, int limit, RowMapper<T> mapper,
-            Function<List<T>, S> summary) {
+    static <S, C, T> Summarized<S, T> openWhole(Connection connection, String sql, int limit, RowMapper<T> mapper,
+            RowMapper<C> inFirstRow, BiFunction<List<T>, C, S> summary) {
         PreparedStatement statement = null;
         ResultSet rows = null;
         try {
             statement = connection.prepareStatement(sql);
             rows = statement.executeQuery();
             List<T> whole = new ArrayList<>();
+            C firstRowSummary = null;
             while (rows.next()) {
+                if (whole.isEmpty()) {
+                    firstRowSummary = inFirstRow.map(rows);
+                }
                 if (whole.size() == limit) {
                     new RowCursor<>(connection, NO_SESSION, statement, rows, mapper).close();
                     return null;
@@ -162,7 +167,7 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
             }
             RowCursor<T> cursor = new RowCursor<>(connection, NO_SESSION, statement, rows, mapper);
             cursor.readAhead = new ArrayDeque<>(whole);
-            return new Summarized<>(summary.apply(whole), StreamSupport.stream(cursor, false).onClose(cursor::close));
+            return new Summarized<>(summary.apply(whole, firstRowSummary), StreamSupport.stream(cursor, false).onClose(cursor::close));
         } catch (SQLException | RuntimeException e) {
             new RowCursor<>(connection, NO_SESSION, statement, rows, mapper).close();
             throw StorageFailures.translate(e);

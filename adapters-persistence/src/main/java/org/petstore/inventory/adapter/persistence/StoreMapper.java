@@ -50,14 +50,15 @@ final class StoreMapper {
     }
 
     /**
-     * The version of the whole inventory in columns {@code first} and {@code first + 1} of the current row: the
-     * number of entries and the sum of their versions.
+     * The version of the whole inventory in columns {@code first} to {@code first + 2} of the current row: the
+     * number of entries, the sum of their versions, and how many entries were ever removed.
      */
     static InventoryVersion inventoryVersion(ResultSet row, int first) throws SQLException {
         long entries = row.getLong(first);
         long versionSum = row.getLong(first + 1);
+        long removals = row.getLong(first + 2);
         try {
-            return new InventoryVersion(entries, versionSum);
+            return new InventoryVersion(entries, versionSum, removals);
         } catch (DomainException e) {
             throw invalid("the inventory", e);
         }

@@ -2,6 +2,7 @@ package org.petstore.inventory.adapter.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Set;
 
 /**
  * The SQL of exporting, loading and copying a whole store, and where the supported databases differ, how each one
@@ -160,15 +161,34 @@ interface TransferStatements {
     String DELETE_ORDERS_NOT_STAGED = """
             DELETE FROM store_order WHERE NOT EXISTS (SELECT 1 FROM staged_order s WHERE s.id = store_order.id)""";
 
-    /** A replace: the entries of pets that are not staged, or staged without stock, go. */
+    /**
+     * A replace: the entries of pets that are not staged, or staged without stock, go; followed by
+     * {@link #COUNT_REMOVED_ENTRIES}.
+     */
     String DELETE_ENTRIES_NOT_STAGED_WITH_STOCK = """
             DELETE FROM inventory_item
             WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = inventory_item.pet_id AND s.quantity IS NOT NULL)""";
 
-    /** An upsert: the entries of pets staged without stock go. */
+    /** An upsert: the entries of pets staged without stock go; followed by {@link #COUNT_REMOVED_ENTRIES}. */
     String DELETE_ENTRIES_STAGED_WITHOUT_STOCK = """
             DELETE FROM inventory_item
             WHERE EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = inventory_item.pet_id AND s.quantity IS NULL)""";
+
+    /** Every entry goes ({@link #DELETE_EVERYTHING}); followed by {@link #COUNT_REMOVED_ENTRIES}. */
+    String DELETE_ALL_ENTRIES = "DELETE FROM inventory_item";
+
+    /**
+     * Run right after each statement that deleted inventory entries, in the same transaction, with the number it
+     * deleted (parameter 1; not run when it deleted none): the removal count ({@code inventory_removals}, migration
+     * V4) is the third part of the list's version, which would otherwise stay the same when an import removes one
+     * entry and adds another at the same version. No trigger: every statement that deletes entries is one of
+     * {@link #DELETES_OF_ENTRIES}, and a new one must be added there.
+     */
+    String COUNT_REMOVED_ENTRIES = "UPDATE inventory_removals SET removals = removals + ? WHERE id = 1";
+
+    /** The statements that delete inventory entries: each one is followed by {@link #COUNT_REMOVED_ENTRIES}. */
+    Set<String> DELETES_OF_ENTRIES = Set.of(DELETE_ENTRIES_NOT_STAGED_WITH_STOCK, DELETE_ENTRIES_STAGED_WITHOUT_STOCK,
+            DELETE_ALL_ENTRIES);
 
     /**
      * Existing entries whose quantity, or whose pet's status, changes: the staged quantity, and the next version.
@@ -202,5 +222,5 @@ interface TransferStatements {
             WHERE s.quantity IS NOT NULL AND NOT EXISTS (SELECT 1 FROM inventory_item i WHERE i.pet_id = s.id)""";
 
     /** Empties the store, orders first. */
-    String[] DELETE_EVERYTHING = {"DELETE FROM store_order", "DELETE FROM inventory_item", "DELETE FROM pet"};
+    String[] DELETE_EVERYTHING = {"DELETE FROM store_order", DELETE_ALL_ENTRIES, "DELETE FROM pet"};
 }

@@ -18,6 +18,7 @@ import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.InventoryRepositoryContract;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
@@ -56,6 +57,36 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     protected int activeConnections() {
         return ((HikariDataSource) DelegatingDataSource.unwrapDataSource(dataSource)).getHikariPoolMXBean()
                 .getActiveConnections();
+    }
+
+    /**
+     * The removal count is the third part of the list's version, read with the rows: in the short list's one statement,
+     * and with a list read from a cursor; the version without the list counts it too.
+     */
+    @Test
+    void theListsVersionCarriesTheRemovalCountReadWithItsRows() {
+        new StoreTables(transactions).setRemovals(7);
+
+        try (InventorySnapshot all = repository.streamAll()) {
+            assertEquals(new InventoryVersion(3, 3, 7), all.version());
+            assertEquals(List.of(DOG, CAT, PARROT), all.items().toList());
+        }
+        assertEquals(new InventoryVersion(3, 3, 7), repository.currentVersion());
+
+        givenOnlyNumbered(LARGE);
+        new StoreTables(transactions).setRemovals(8);
+        try (InventorySnapshot all = repository.streamAll()) {
+            assertEquals(new InventoryVersion(LARGE, LARGE, 8), all.version());
+            assertEquals(LARGE, all.items().count());
+        }
+        assertEquals(new InventoryVersion(LARGE, LARGE, 8), repository.currentVersion());
+
+        givenOnly(List.of());
+        new StoreTables(transactions).setRemovals(9);
+        try (InventorySnapshot all = repository.streamAll()) {
+            assertEquals(InventoryVersion.EMPTY, all.version(), "every empty inventory has the same version");
+        }
+        assertEquals(InventoryVersion.EMPTY, repository.currentVersion());
     }
 
     @Test

@@ -134,7 +134,19 @@ final class StoreTables {
             delete.executeUpdate("DELETE FROM store_order");
             delete.executeUpdate("DELETE FROM inventory_item");
             delete.executeUpdate("DELETE FROM pet");
+            delete.executeUpdate("UPDATE inventory_removals SET removals = 0");
         }
+    }
+
+    /** Sets how many inventory entries were ever removed, as if so many had been. */
+    void setRemovals(long removals) {
+        run(connection -> {
+            try (PreparedStatement update = connection.prepareStatement(
+                    "UPDATE inventory_removals SET removals = ?")) {
+                update.setLong(1, removals);
+                update.executeUpdate();
+            }
+        });
     }
 
     private static void insertPets(Connection connection, List<Pet> pets) throws SQLException {

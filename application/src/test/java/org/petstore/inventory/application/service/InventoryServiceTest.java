@@ -52,12 +52,12 @@ class InventoryServiceTest {
     @Test
     void theListComesWithTheVersionOfItsEntries() {
         try (InventorySnapshot list = service.listInventory()) {
-            assertEquals(new InventoryVersion(2, 2), list.version());
+            assertEquals(new InventoryVersion(2, 2, 0), list.version());
             assertEquals(service.currentInventoryVersion(), list.version());
         }
         service.updateStock(UpdateStockCommand.of(2, 7));
 
-        assertEquals(new InventoryVersion(2, 3), service.currentInventoryVersion());
+        assertEquals(new InventoryVersion(2, 3, 0), service.currentInventoryVersion());
     }
 
     @Test

@@ -42,12 +42,10 @@ import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
-import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
@@ -77,32 +75,33 @@ final class InventoryController {
 
     private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
             + "every change of the entry";
-    private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>\"; "
-            + "it changes with every change of an entry";
+    private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>."
+            + "<entries removed>\"; it changes with every change, addition or removal of an entry";
     private static final String IF_NONE_MATCH = "Entity tags the client holds (or *): 304 without a body when one "
             + "is the current tag (weak comparison)";
 
-    private final ListInventoryUseCase listInventory;
+    private final InventoryListing listing;
     private final FindInventoryItemUseCase findInventoryItem;
     private final UpdateStockUseCase updateStock;
     private final ConditionalUpdatesConfiguration conditionalUpdates;
     private final Executor blocking;
 
-    InventoryController(ListInventoryUseCase listInventory, FindInventoryItemUseCase findInventoryItem,
+    InventoryController(InventoryListing listing, FindInventoryItemUseCase findInventoryItem,
             UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates,
             @Named(TaskExecutors.BLOCKING) Executor blocking) {
-        this.listInventory = listInventory;
+        this.listing = listing;
         this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
         this.conditionalUpdates = conditionalUpdates;
         this.blocking = blocking;
     }
 
-    // The list is read from the use case's stream while it is written. A list that fits in one chunk is answered
-    // whole, with Content-Length; a longer one is streamed in chunks (Transfer-Encoding: chunked), each read when the
-    // client has taken the previous one. A failure before the first byte is answered as an error like any other.
-    // The list's version comes with the snapshot, before the first row, so its ETag is a header of the response
-    // whether the body is sent whole or in chunks, and describes exactly the entries that follow.
+    // What to answer is decided by InventoryListing, as for the fast route. A list that fits in one chunk is answered
+    // whole, with Content-Length (perhaps the body kept from an earlier list of the same version); a longer one is
+    // streamed in chunks (Transfer-Encoding: chunked), each read when the client has taken the previous one. A
+    // failure before the first byte is answered as an error like any other. The list's version comes with the
+    // snapshot, before the first row, so its ETag is a header of the response whether the body is sent whole or in
+    // chunks, and describes exactly the entries that follow.
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
@@ -116,38 +115,28 @@ final class InventoryController {
     HttpResponse<ByteBuffer<?>> listInventory(
             @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             HttpRequest<?> request) {
-        if (ifNoneMatch != null) {
-            // only the list's version is read to tell that it has not changed, never the list
-            Optional<EntityTag.Condition> condition = ifNoneMatch(request);
-            if (condition.isPresent()) {
-                EntityTag current = InventoryTags.of(listInventory.currentInventoryVersion());
-                if (InventoryTags.names(condition.get(), current)) {
-                    return notModified(current);
-                }
+        InventoryListing.Answer answer = listing.list(ifNoneMatch == null ? Optional.empty() : ifNoneMatch(request));
+        boolean head = request.getMethod() == HttpMethod.HEAD;
+        return switch (answer) {
+            case InventoryListing.NotModified notModified -> notModified(notModified.tag());
+            case InventoryListing.Whole whole when head -> {
+                whole.json().release();
+                yield withTag(HttpResponse.ok(), whole.tag());
             }
-        }
-        InventorySnapshot snapshot = listInventory.listInventory();
-        EntityTag tag = InventoryTags.of(snapshot.version());
-        InventoryChunks chunks = new InventoryChunks(snapshot.items());
-        if (request.getMethod() == HttpMethod.HEAD) {
-            chunks.close();
-            return withTag(HttpResponse.ok(), tag);
-        }
-        ByteBuf firstChunk;
-        try {
-            firstChunk = chunks.next(ByteBufAllocator.DEFAULT);
-        } catch (RuntimeException | Error e) {
-            chunks.close();
-            throw e;
-        }
-        if (chunks.ended()) {
-            chunks.close();
-            return json(firstChunk, tag);
-        }
-        Executor eventLoop = request instanceof NettyHttpRequest<?> netty
-                ? netty.getChannelHandlerContext().channel().eventLoop()
-                : Runnable::run;
-        return json(new StreamedInventory(firstChunk, chunks, blocking, eventLoop, ByteBufAllocator.DEFAULT), tag);
+            case InventoryListing.Whole whole -> json(whole.json(), whole.tag());
+            case InventoryListing.Streamed streamed when head -> {
+                streamed.firstChunk().release();
+                streamed.rest().close();
+                yield withTag(HttpResponse.ok(), streamed.tag());
+            }
+            case InventoryListing.Streamed streamed -> {
+                Executor eventLoop = request instanceof NettyHttpRequest<?> netty
+                        ? netty.getChannelHandlerContext().channel().eventLoop()
+                        : Runnable::run;
+                yield json(new StreamedInventory(streamed.firstChunk(), streamed.rest(), blocking, eventLoop,
+                        ByteBufAllocator.DEFAULT), streamed.tag());
+            }
+        };
     }
 
     @Get("/{petId}")

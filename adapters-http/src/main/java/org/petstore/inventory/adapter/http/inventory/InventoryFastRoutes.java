@@ -33,12 +33,10 @@ import org.petstore.inventory.adapter.http.security.BearerApiKey;
 import org.petstore.inventory.adapter.http.transport.FastAnswer;
 import org.petstore.inventory.adapter.http.transport.FastRoutes;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
-import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
@@ -70,7 +68,7 @@ final class InventoryFastRoutes implements FastRoutes {
     /** Spelled as the controller's responses spell it. */
     private static final String ETAG = io.micronaut.http.HttpHeaders.ETAG;
 
-    private final ListInventoryUseCase listInventory;
+    private final InventoryListing listing;
     private final FindInventoryItemUseCase findInventoryItem;
     private final UpdateStockUseCase updateStock;
     private final ConditionalUpdatesConfiguration conditionalUpdates;
@@ -79,10 +77,10 @@ final class InventoryFastRoutes implements FastRoutes {
     private final FastRouteMetrics metrics;
     private final Executor blocking;
 
-    InventoryFastRoutes(ListInventoryUseCase listInventory, FindInventoryItemUseCase findInventoryItem,
+    InventoryFastRoutes(InventoryListing listing, FindInventoryItemUseCase findInventoryItem,
             UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates, BearerApiKey apiKey,
             FailureAnswers failures, FastRouteMetrics metrics, @Named(TaskExecutors.BLOCKING) Executor blocking) {
-        this.listInventory = listInventory;
+        this.listing = listing;
         this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
         this.conditionalUpdates = conditionalUpdates;
@@ -166,32 +164,21 @@ final class InventoryFastRoutes implements FastRoutes {
             List<String> ifNoneMatch = head.headers().getAll(HttpHeaderNames.IF_NONE_MATCH);
             Optional<EntityTag.Condition> condition = ifNoneMatch.isEmpty() ? Optional.empty()
                     : EntityTag.parseCondition(ifNoneMatch);
-            if (condition.isPresent()) {
-                EntityTag current = InventoryTags.of(listInventory.currentInventoryVersion());
-                if (InventoryTags.names(condition.get(), current)) {
-                    return answered(head, LIST_PATH, notModified(current), start);
+            return switch (listing.list(condition)) {
+                case InventoryListing.NotModified notModified ->
+                        answered(head, LIST_PATH, notModified(notModified.tag()), start);
+                case InventoryListing.Whole whole -> answered(head, LIST_PATH, ok(whole.json(), whole.tag()), start);
+                case InventoryListing.Streamed streamed -> {
+                    // a list longer than one buffer is sent in chunks, each read when the client has taken the one
+                    // before
+                    HttpResponse streamedHead = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+                    streamedHead.headers().set(ETAG, streamed.tag().toString());
+                    streamedHead.headers().set(HttpHeaderNames.CONTENT_TYPE, JSON);
+                    metrics.answered(head.method(), LIST_PATH, HttpResponseStatus.OK.code(), start);
+                    yield new FastAnswer.Streamed(streamedHead, streamed.firstChunk(),
+                            new ListChunks(streamed.rest()), blocking);
                 }
-            }
-            InventorySnapshot snapshot = listInventory.listInventory();
-            EntityTag tag = InventoryTags.of(snapshot.version());
-            InventoryChunks chunks = new InventoryChunks(snapshot.items());
-            ByteBuf first;
-            try {
-                first = chunks.next(ByteBufAllocator.DEFAULT);
-            } catch (RuntimeException | Error e) {
-                chunks.close();
-                throw e;
-            }
-            if (chunks.ended()) {
-                chunks.close();
-                return answered(head, LIST_PATH, ok(first, tag), start);
-            }
-            // a list longer than one buffer is sent in chunks, each read when the client has taken the one before
-            HttpResponse streamedHead = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-            streamedHead.headers().set(ETAG, tag.toString());
-            streamedHead.headers().set(HttpHeaderNames.CONTENT_TYPE, JSON);
-            metrics.answered(head.method(), LIST_PATH, HttpResponseStatus.OK.code(), start);
-            return new FastAnswer.Streamed(streamedHead, first, new ListChunks(chunks), blocking);
+            };
         } catch (RuntimeException | Error e) {
             return answered(head, LIST_PATH, failure(e), start);
         }

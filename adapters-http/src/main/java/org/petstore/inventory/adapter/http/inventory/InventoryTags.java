@@ -16,9 +16,10 @@ import org.petstore.inventory.domain.PetId;
  *   <li>An entry ({@code /v1/inventory/{petId}}): strong, {@code "<petId>.<version>"}, e.g. {@code "2.5"}: the
  *       entry's version, which changes with every change of the entry. The pet's ID is part of it, so a tag copied
  *       from another entry never matches.</li>
- *   <li>The list ({@code /v1/inventory}): weak, {@code W/"<entries>.<sum of their versions>"}, e.g.
- *       {@code W/"12.40"}: it changes whenever an entry changes or is added; weak because it is a version of the
- *       content, not a digest of the bytes.</li>
+ *   <li>The list ({@code /v1/inventory}): weak, {@code W/"<entries>.<sum of their versions>.<entries removed>"},
+ *       e.g. {@code W/"12.40.0"}: the {@link InventoryVersion}, so it changes whenever an entry changes, is added or
+ *       is removed; weak because it is a version of the content, not a digest of the bytes. Clients compare it, never
+ *       read it.</li>
  * </ul>
  */
 final class InventoryTags {
@@ -31,7 +32,7 @@ final class InventoryTags {
     }
 
     static EntityTag of(InventoryVersion list) {
-        return EntityTag.weak(list.entries() + "." + list.versionSum());
+        return EntityTag.weak(list.entries() + "." + list.versionSum() + "." + list.removals());
     }
 
     /**

@@ -27,8 +27,9 @@ class InventoryTagsTest {
 
     @Test
     void theListsTagIsWeakAndNamesItsVersion() {
-        assertEquals("W/\"12.40\"", InventoryTags.of(new InventoryVersion(12, 40)).toString());
-        assertEquals("W/\"0.0\"", InventoryTags.of(InventoryVersion.EMPTY).toString());
+        assertEquals("W/\"12.40.0\"", InventoryTags.of(new InventoryVersion(12, 40, 0)).toString());
+        assertEquals("W/\"12.40.3\"", InventoryTags.of(new InventoryVersion(12, 40, 3)).toString());
+        assertEquals("W/\"0.0.0\"", InventoryTags.of(InventoryVersion.EMPTY).toString());
     }
 
     @Test

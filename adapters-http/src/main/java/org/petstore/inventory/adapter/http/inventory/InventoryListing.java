@@ -1,0 +1,105 @@
+package org.petstore.inventory.adapter.http.inventory;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import jakarta.inject.Singleton;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
+import org.petstore.inventory.domain.InventorySnapshot;
+import org.petstore.inventory.domain.InventoryVersion;
+
+/**
+ * What a {@code GET /v1/inventory} is answered with, decided once for both paths that answer it
+ * ({@link InventoryController} and {@link InventoryFastRoutes}), so that they send the same bytes: 304 when
+ * {@code If-None-Match} names the list's current tag, else the list as JSON, whole when it fits in one buffer, in
+ * chunks when it does not.
+ *
+ * <p><b>The list-body cache.</b> The body of the last list that fit in one buffer is kept, with the
+ * {@link InventoryVersion} of the snapshot it was encoded from (never the version of a separate query). While it is
+ * kept, a list request first asks for the inventory's current version (one aggregate query, which also answers
+ * {@code If-None-Match}); when it equals the kept version, the kept body is the current list and is sent again,
+ * with that version's tag, without reading or encoding the list. It is never stale: two inventories with the same
+ * version hold the same list ({@link InventoryVersion} counts entries, their versions and every removal, and every
+ * write of the store moves it, whichever instance or data command wrote), and the version is read after the request
+ * arrived, so every change acknowledged before it was sent is seen, also one made through another instance on the
+ * same database. When the versions differ, the list is read and encoded as without the cache, and kept instead.
+ * When nothing is kept (a list too long for one buffer), no version is asked for: such a list costs what it costs
+ * without the cache; a list that is streamed drops what was kept.
+ *
+ * <p>The kept body is an immutable copy on the heap: each response wraps it anew, so no response and no replacement
+ * of the cache can free it under another. {@code petstore.inventory.list-cache.enabled: false} switches the cache
+ * off ({@link ListCacheConfiguration}).
+ */
+@Singleton
+final class InventoryListing {
+
+    /** The answer to a list request. The caller owns the buffers and the chunks in it. */
+    sealed interface Answer {
+    }
+
+    /** 304: {@code If-None-Match} names the current tag. */
+    record NotModified(EntityTag tag) implements Answer {
+    }
+
+    /** 200 with the whole list in one buffer. */
+    record Whole(ByteBuf json, EntityTag tag) implements Answer {
+    }
+
+    /** 200 with the first chunk of a list too long for one buffer, and the rest to be read when asked for. */
+    record Streamed(ByteBuf firstChunk, InventoryChunks rest, EntityTag tag) implements Answer {
+    }
+
+    /** A list's body as encoded from a snapshot, and the snapshot's version. */
+    private record Kept(InventoryVersion version, byte[] json) {
+    }
+
+    private final ListInventoryUseCase listInventory;
+    private final boolean cacheEnabled;
+    private final AtomicReference<Kept> kept = new AtomicReference<>();
+
+    InventoryListing(ListInventoryUseCase listInventory, ListCacheConfiguration listCache) {
+        this.listInventory = listInventory;
+        this.cacheEnabled = listCache.enabled();
+    }
+
+    /**
+     * The answer to a list request with this {@code If-None-Match} condition (empty: none, or one that does not follow
+     * the grammar and is ignored). Blocks on the store; runs on a thread that may.
+     */
+    Answer list(Optional<EntityTag.Condition> ifNoneMatch) {
+        Kept cached = kept.get();
+        if (cached != null || ifNoneMatch.isPresent()) {
+            // only the list's version is read to tell that it has not changed, or that the kept body is the list
+            InventoryVersion current = listInventory.currentInventoryVersion();
+            EntityTag tag = InventoryTags.of(current);
+            if (ifNoneMatch.isPresent() && InventoryTags.names(ifNoneMatch.get(), tag)) {
+                return new NotModified(tag);
+            }
+            if (cached != null && cached.version().equals(current)) {
+                return new Whole(Unpooled.wrappedBuffer(cached.json()), tag);
+            }
+        }
+        InventorySnapshot snapshot = listInventory.listInventory();
+        EntityTag tag = InventoryTags.of(snapshot.version());
+        InventoryChunks chunks = new InventoryChunks(snapshot.items());
+        ByteBuf first;
+        try {
+            first = chunks.next(ByteBufAllocator.DEFAULT);
+        } catch (RuntimeException | Error e) {
+            chunks.close();
+            throw e;
+        }
+        if (chunks.ended()) {
+            chunks.close();
+            if (cacheEnabled) {
+                kept.set(new Kept(snapshot.version(), ByteBufUtil.getBytes(first)));
+            }
+            return new Whole(first, tag);
+        }
+        kept.set(null);
+        return new Streamed(first, chunks, tag);
+    }
+}
