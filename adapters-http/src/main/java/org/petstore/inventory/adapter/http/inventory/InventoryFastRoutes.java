@@ -1,6 +1,5 @@
 package org.petstore.inventory.adapter.http.inventory;
 
-import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.scheduling.TaskExecutors;
 import io.netty.buffer.ByteBuf;
@@ -53,13 +52,12 @@ import org.petstore.inventory.domain.StaleInventoryItemException;
  * unreachable database) is answered here with the same {@code Error} body. A list too long for one buffer is sent
  * in chunks, as the controller sends it.
  *
- * <p>{@code petstore.server.fast-routes: false} switches them off: every request then goes through the router.
+ * <p>{@code petstore.server.fast-routes: false} switches them off ({@code FastRoutesSwitch}): every request then goes
+ * through the router.
  */
 @Singleton
-@Requires(property = InventoryFastRoutes.PROPERTY, notEquals = "false")
 final class InventoryFastRoutes implements FastRoutes {
 
-    static final String PROPERTY = "petstore.server.fast-routes";
     private static final String LIST_PATH = "/v1/inventory";
     private static final String ENTRY_TEMPLATE = "/v1/inventory/{petId}";
     /** The longest {@code petId} in digits: 9223372036854775807. */

@@ -30,9 +30,9 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
     private final ResponseDate responseDate;
 
     TransportPipeline(HttpServerConfiguration server, ServerLimits limits, JsonMapper json,
-            List<FastRoutes> fastRoutes) {
+            List<FastRoutes> fastRoutes, FastRoutesSwitch fastRoutesSwitch) {
         this.server = server;
-        this.fastRoutes = List.copyOf(fastRoutes);
+        this.fastRoutes = fastRoutesSwitch.fastRoutes() ? List.copyOf(fastRoutes) : List.of();
         this.responseDate = new ResponseDate(server);
         this.limits = limits;
         this.connectionLimit = new ConnectionLimit(limits.maxConnections(), new RawErrorResponse(json,
