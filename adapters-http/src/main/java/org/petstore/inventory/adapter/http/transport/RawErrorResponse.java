@@ -1,13 +1,11 @@
 package org.petstore.inventory.adapter.http.transport;
 
-import io.micronaut.json.JsonMapper;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.adapter.http.error.FailureAnswers;
 
 /**
  * An error response written as bytes straight to a connection, for the refusals made before there is a request to
@@ -18,13 +16,8 @@ final class RawErrorResponse {
 
     private final byte[] bytes;
 
-    RawErrorResponse(JsonMapper json, ErrorCode code, String message) {
-        byte[] body;
-        try {
-            body = json.writeValueAsBytes(new ErrorBody(code.name(), message, code.status().getCode()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    RawErrorResponse(FailureAnswers failures, ErrorCode code, String message) {
+        byte[] body = failures.answer(new ApiException(code, message)).json();
         String head = "HTTP/1.1 " + code.status().getCode() + " " + code.status().getReason() + "\r\n"
                 + "Content-Type: application/json\r\n"
                 + "Content-Length: " + body.length + "\r\n"

@@ -5,12 +5,12 @@ import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.HttpServerConfiguration;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
-import io.micronaut.json.JsonMapper;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import jakarta.inject.Singleton;
 import java.util.List;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.adapter.http.error.FailureAnswers;
 
 /**
  * Installs the service's guards in the Netty pipeline of every HTTP/1.1 connection. On the connection: the
@@ -29,15 +29,15 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
     private final List<FastRoutes> fastRoutes;
     private final ResponseDate responseDate;
 
-    TransportPipeline(HttpServerConfiguration server, ServerLimits limits, JsonMapper json,
+    TransportPipeline(HttpServerConfiguration server, ServerLimits limits, FailureAnswers failures,
             List<FastRoutes> fastRoutes, FastRoutesSwitch fastRoutesSwitch) {
         this.server = server;
         this.fastRoutes = fastRoutesSwitch.fastRoutes() ? List.copyOf(fastRoutes) : List.of();
         this.responseDate = new ResponseDate(server);
         this.limits = limits;
-        this.connectionLimit = new ConnectionLimit(limits.maxConnections(), new RawErrorResponse(json,
+        this.connectionLimit = new ConnectionLimit(limits.maxConnections(), new RawErrorResponse(failures,
                 ErrorCode.SERVICE_UNAVAILABLE, "The server has too many open connections; try again shortly"));
-        this.requestTimeout = new RawErrorResponse(json, ErrorCode.REQUEST_TIMEOUT,
+        this.requestTimeout = new RawErrorResponse(failures, ErrorCode.REQUEST_TIMEOUT,
                 ErrorCode.REQUEST_TIMEOUT.defaultMessage().orElseThrow());
     }
 
