@@ -40,11 +40,17 @@ class DataCommandsProcessTest {
     /** Runs {@code main} with the arguments in a new JVM, with these environment variables. */
     private static Process start(Map<String, String> environment, Path output, Path errors, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // as the launcher runs it: Netty's native transport needs native access
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), "-Xmx256m",
-                Application.class.getName()));
+        // as the launcher runs it: Netty's native transport needs native access
+        return start(List.of("--enable-native-access=ALL-UNNAMED"), environment, output, errors, args);
+    }
+
+    /** Runs {@code main} with the arguments in a new JVM with these options, with these environment variables. */
+    private static Process start(List<String> jvmOptions, Map<String, String> environment, Path output, Path errors,
+            String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "-Xmx256m", Application.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(output.toFile())
@@ -70,6 +76,25 @@ class DataCommandsProcessTest {
         assertTrue(process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the command did not end");
         return new Finished(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A data command builds no part of the HTTP server, not even to close it, so it loads no native transport: run by
+     * a plain {@code java -jar}, without native access, the JVM prints no warning about it.
+     */
+    @Test
+    void aDataCommandRunWithoutNativeAccessPrintsOnlyItsOwnLine() throws Exception {
+        Path out = Files.createTempFile(directory, "out", ".txt");
+        Path err = Files.createTempFile(directory, "err", ".txt");
+        Process process = start(List.of(), Map.of("PETSTORE_DATA_DIR", directory.resolve("data").toString()), out, err,
+                "export");
+        assertTrue(process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the command did not end");
+        String errors = Files.readString(err, StandardCharsets.UTF_8);
+
+        assertAll(() -> assertEquals(0, process.exitValue(), errors),
+                () -> assertEquals(1, errors.lines().count(), errors),
+                () -> assertTrue(errors.startsWith("export: wrote 12 pets (12 with stock) to standard output in "),
+                        errors));
     }
 
     private static int freePort() throws IOException {
