@@ -128,7 +128,12 @@ final class UpdateCombiner {
         long left = mine.deadline.millisLeft();
         try {
             return mine.answer.get(Math.max(left, 0) + 1, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
+        } catch (ExecutionException e) {
+            throw Update.rethrown(e.getCause());
+        } catch (TimeoutException | InterruptedException e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             if (mine.withdraw()) {
                 lock.lock();
                 try {
@@ -138,14 +143,11 @@ final class UpdateCombiner {
                 }
                 throw StorageFailures.translate(mine.deadline.missed());
             }
-            return Update.unwrap(mine.answer::join);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while the update waited for the database", e);
-        } catch (ExecutionException e) {
-            return Update.unwrap(() -> {
-                throw new CompletionException(e.getCause());
-            });
+            try {
+                return mine.answer.join(); // sent: its statement ends by a deadline no later than this one
+            } catch (CompletionException failed) {
+                throw Update.rethrown(failed.getCause());
+            }
         }
     }
 
@@ -297,18 +299,15 @@ final class UpdateCombiner {
             return state.compareAndSet(IN_LINE, WITHDRAWN) || state.compareAndSet(TAKEN, WITHDRAWN);
         }
 
-        static Optional<InventoryItem> unwrap(java.util.function.Supplier<Optional<InventoryItem>> answer) {
-            try {
-                return answer.get();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof RuntimeException failure) {
-                    throw failure;
-                }
-                if (e.getCause() instanceof Error error) {
-                    throw error;
-                }
-                throw e;
+        /** The failure of a statement, thrown again in a waiting request's thread. */
+        static RuntimeException rethrown(Throwable failure) {
+            if (failure instanceof RuntimeException unchecked) {
+                return unchecked;
             }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            return new IllegalStateException(failure);
         }
     }
 }
