@@ -93,8 +93,28 @@ final class UpdateCombiner {
         } finally {
             lock.unlock();
         }
-        drainIfIdle();
+        try {
+            drainIfIdle();
+        } catch (RuntimeException | Error e) {
+            if (withdrawn(mine)) {
+                throw e; // no thread to run it: it was never sent
+            }
+        }
         return answerOf(mine);
+    }
+
+    /** Withdraws the update from the line unless a statement has sent it; whether it did. */
+    private boolean withdrawn(Update update) {
+        if (!update.withdraw()) {
+            return false;
+        }
+        lock.lock();
+        try {
+            line.remove(update);
+        } finally {
+            lock.unlock();
+        }
+        return true;
     }
 
     /**
@@ -103,7 +123,12 @@ final class UpdateCombiner {
      */
     private void drainIfIdle() {
         if (slots.tryAcquire()) {
-            Thread.ofVirtual().name("inventory-update-combiner").start(this::drain);
+            try {
+                Thread.ofVirtual().name("inventory-update-combiner").start(this::drain);
+            } catch (RuntimeException | Error e) {
+                slots.release(); // no thread holds the slot; the next update tries again
+                throw e;
+            }
         }
     }
 
@@ -134,13 +159,7 @@ final class UpdateCombiner {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            if (mine.withdraw()) {
-                lock.lock();
-                try {
-                    line.remove(mine);
-                } finally {
-                    lock.unlock();
-                }
+            if (withdrawn(mine)) {
                 throw StorageFailures.translate(mine.deadline.missed());
             }
             try {
