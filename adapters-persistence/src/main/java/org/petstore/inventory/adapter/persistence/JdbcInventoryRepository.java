@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,16 +59,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
                 .map(sql -> new UpdateCombiner(new UpdateCombiner.Store() {
                     @Override
                     public Connection connection() throws SQLException {
-                        Connection connection = pool.getConnection();
-                        try {
-                            if (!connection.getAutoCommit()) {
-                                connection.setAutoCommit(true);
-                            }
-                            return connection;
-                        } catch (SQLException | RuntimeException e) {
-                            closeQuietly(connection);
-                            throw e;
-                        }
+                        return autocommitConnection(null); // the combiner bounds it by its updates' deadlines
                     }
 
                     @Override
@@ -83,8 +75,9 @@ final class JdbcInventoryRepository implements InventoryRepository {
      * The rows and the version of exactly those rows, read in one snapshot. A list of up to {@link #READ_WHOLE_UP_TO}
      * entries is read whole by one statement in autocommit, and its version counted from its rows, with the removal
      * count that every row of that statement carries: one statement is one consistent read on every database, and the
-     * cheapest (an empty list needs no removal count: every empty inventory has the same version). A longer one is read from a cursor, with its version,
-     * as the backend's statements say. Either way the connection is held until the stream ends or is closed.
+     * cheapest (an empty list needs no removal count: every empty inventory has the same version). A longer one is
+     * read from a cursor, with its version, as the backend's statements say. Either way the connection is held until
+     * the stream ends or is closed.
      *
      * <p>One deadline covers both ({@link DatabaseDeadlines}): the short read, and the cursor opened with its first
      * rows read; each later batch of a cursor's rows gets a budget of its own.
@@ -252,10 +245,13 @@ final class JdbcInventoryRepository implements InventoryRepository {
         return autocommitConnection(deadlines.start());
     }
 
-    private Connection autocommitConnection(DatabaseDeadlines.Deadline deadline) throws SQLException {
+    /** As {@link #autocommitConnection()}, bounded by this deadline; unbounded when it is null. */
+    private Connection autocommitConnection(DatabaseDeadlines.@Nullable Deadline deadline) throws SQLException {
         Connection connection = pool.getConnection();
         try {
-            deadline.bound(connection);
+            if (deadline != null) {
+                deadline.bound(connection);
+            }
             if (!connection.getAutoCommit()) {
                 connection.setAutoCommit(true);
             }

@@ -44,7 +44,8 @@ import org.petstore.inventory.domain.Quantity;
  * <p>Every update keeps the deadline of its request ({@link DatabaseDeadlines}), counted from its arrival, waiting in
  * line included: a statement bounds its reads by the earliest deadline of the updates it sends, and an update whose
  * deadline passes before its statement was sent is withdrawn and fails as a database that did not answer, having
- * changed nothing. So a database that stops answering gets every update answered 503 in time, however many wait.
+ * changed nothing. So when the database stops answering, every update fails as unavailable in time
+ * ({@code StorageUnavailableException}), however many wait.
  *
  * <p>Every update is answered with its own result: the entry as stored, or none when the pet has no entry; when the
  * statement fails, every update in it fails the same way and none of them changed anything (one statement is one
