@@ -130,18 +130,20 @@ class FastRoutesTest extends HttpAdapterTest {
 
     /**
      * Lists answered from the list-body cache (each server keeps its own) are the same on both paths, and the same
-     * as the uncached answers before them: a list read, read again, changed, read twice more.
+     * as the uncached answers before them: a list read, read again, changed, read twice more. Each request waits for
+     * the answer before it: the router may run pipelined requests at once, so a list pipelined behind a PATCH may be
+     * read before the PATCH is applied (which is why clients do not pipeline after a PATCH).
      */
     @Test
     void listsAnsweredFromTheCacheAreTheRoutersAnswers() {
         String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
         String json = "Content-Type: application/json\r\n";
-        String pipeline = get("/v1/inventory", key) + get("/v1/inventory", key)
-                + patch("/v1/inventory/1", key + json, "{\"quantity\": 45}")
-                + get("/v1/inventory", key) + get("/v1/inventory", key);
+        List<String> requests = List.of(get("/v1/inventory", key), get("/v1/inventory", key),
+                patch("/v1/inventory/1", key + json, "{\"quantity\": 45}"),
+                get("/v1/inventory", key), get("/v1/inventory", key));
 
-        List<Answer> fast = answers(serverUrl(), pipeline, 5);
-        List<Answer> router = answers(routerOnly.getURL(), pipeline, 5);
+        List<Answer> fast = oneAfterTheOther(serverUrl(), requests);
+        List<Answer> router = oneAfterTheOther(routerOnly.getURL(), requests);
 
         assertEquals(router, fast);
         assertEquals(fast.get(0), fast.get(1));
@@ -165,6 +167,18 @@ class FastRoutesTest extends HttpAdapterTest {
 
     private static Answer answer(URL url, String request) {
         return answers(url, request, 1).getFirst();
+    }
+
+    /** Sends each request on one connection once the answer to the one before has come. */
+    private static List<Answer> oneAfterTheOther(URL url, List<String> requests) {
+        try (RawConnection connection = new RawConnection(url, TIMEOUT)) {
+            List<Answer> answers = new ArrayList<>();
+            for (String request : requests) {
+                connection.send(request);
+                answers.add(Answer.of(connection.read()));
+            }
+            return answers;
+        }
     }
 
     private static List<Answer> answers(URL url, String requests, int count) {
