@@ -1,8 +1,10 @@
 package org.petstore.inventory.adapter.persistence;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The databases the service runs on. The backend follows from the configured JDBC URL
@@ -10,8 +12,11 @@ import java.util.regex.Pattern;
  * {@code @Requires(property = URL_PROPERTY, pattern = ...)} with the same pattern as its entry here.
  */
 public enum DatabaseBackend {
-    H2("H2 (embedded)", DatabaseBackend.H2_URL),
-    POSTGRESQL("PostgreSQL", DatabaseBackend.POSTGRESQL_URL);
+    H2("H2 (embedded)", DatabaseBackend.H2_URL, List.of("classpath:db/vendor/h2")),
+    POSTGRESQL("PostgreSQL", DatabaseBackend.POSTGRESQL_URL, List.of("classpath:db/vendor/postgresql"));
+
+    /** The schema migrations every backend runs: portable SQL. */
+    public static final String MIGRATIONS = "classpath:db/migration";
 
     /** The property that holds the JDBC URL of the inventory database. */
     public static final String URL_PROPERTY = "datasources.default.url";
@@ -26,14 +31,32 @@ public enum DatabaseBackend {
 
     private final String displayName;
     private final Pattern url;
+    private final List<String> vendorMigrations;
 
-    DatabaseBackend(String displayName, String urlPattern) {
+    DatabaseBackend(String displayName, String urlPattern, List<String> vendorMigrations) {
         this.displayName = displayName;
         this.url = Pattern.compile(urlPattern);
+        this.vendorMigrations = vendorMigrations;
     }
 
     public String displayName() {
         return displayName;
+    }
+
+    /**
+     * The migrations of this backend only, run with the portable ones ({@link #MIGRATIONS}) and numbered in the same
+     * sequence: a version is either one portable migration or one migration in every backend's folder (doing nothing
+     * where nothing is needed), so that a schema version means the same release on every database. A vendor folder
+     * lies outside {@code db/migration}, because Flyway scans a location with its subfolders.
+     */
+    public List<String> vendorMigrations() {
+        return vendorMigrations;
+    }
+
+    /** Every migration location of the database a JDBC URL points at: the portable ones, then its backend's own. */
+    public static List<String> migrationLocations(String jdbcUrl) {
+        return Stream.concat(Stream.of(MIGRATIONS),
+                forUrl(jdbcUrl).map(DatabaseBackend::vendorMigrations).orElse(List.of()).stream()).toList();
     }
 
     /** The backend a JDBC URL points at, matched as Micronaut matches the {@code @Requires} patterns. */

@@ -53,6 +53,14 @@ interface InventoryStatements extends RowCursor.Session {
     String selectAll();
 
     /**
+     * The version of the whole inventory in one row, its columns as in {@link #SELECT_VERSION}: that query, unless
+     * the backend keeps the totals in a table of their own.
+     */
+    default String selectVersion() {
+        return SELECT_VERSION;
+    }
+
+    /**
      * How the list's version is read, in the same snapshot as the list's rows, so that it describes exactly them;
      * the backend's {@link #begin} makes that so.
      */

@@ -120,7 +120,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
     @Override
     public InventoryVersion currentVersion() {
         try (Connection connection = autocommitConnection();
-             PreparedStatement select = connection.prepareStatement(InventoryStatements.SELECT_VERSION);
+             PreparedStatement select = connection.prepareStatement(statements.selectVersion());
              ResultSet row = select.executeQuery()) {
             row.next();
             return StoreMapper.inventoryVersion(row, 1);

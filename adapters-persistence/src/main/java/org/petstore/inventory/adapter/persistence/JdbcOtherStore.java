@@ -14,12 +14,10 @@ import org.petstore.inventory.application.port.outbound.OtherStore;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
 
 /**
- * Another database, connected: its schema migrated with the service's own Flyway migrations ({@code db/migration},
- * never the demo data), loads in transactions of its one connection.
+ * Another database, connected: its schema migrated with the service's own Flyway migrations ({@code db/migration}
+ * and its backend's own, never the demo data), loads in transactions of its one connection.
  */
 final class JdbcOtherStore implements OtherStore {
-
-    static final String MIGRATIONS = "classpath:db/migration";
 
     private final Connection connection;
     private final String url;
@@ -57,7 +55,7 @@ final class JdbcOtherStore implements OtherStore {
     public String migrate() {
         Flyway flyway = Flyway.configure(JdbcOtherStore.class.getClassLoader())
                 .dataSource(url, user, password)
-                .locations(MIGRATIONS)
+                .locations(DatabaseBackend.migrationLocations(url).toArray(String[]::new))
                 .load();
         try {
             MigrationInfoService info = flyway.info();

@@ -4,7 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import io.micronaut.context.annotation.Requires;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -18,6 +28,57 @@ class DatabaseBackendTest {
         assertEquals(Optional.of(DatabaseBackend.POSTGRESQL), DatabaseBackend.forUrl(" JDBC:POSTGRESQL://db/petstore"));
         assertEquals(Optional.empty(), DatabaseBackend.forUrl("jdbc:mysql://db/petstore"));
         assertEquals(Optional.empty(), DatabaseBackend.forUrl(null));
+    }
+
+    @Test
+    void eachBackendMigratesWithThePortableMigrationsAndItsOwn() {
+        assertEquals(List.of("classpath:db/migration", "classpath:db/vendor/h2"),
+                DatabaseBackend.migrationLocations("jdbc:h2:mem:test"));
+        assertEquals(List.of("classpath:db/migration", "classpath:db/vendor/postgresql"),
+                DatabaseBackend.migrationLocations("jdbc:postgresql://db/petstore"));
+        assertEquals(List.of("classpath:db/migration"), DatabaseBackend.migrationLocations("jdbc:mysql://db/petstore"));
+    }
+
+    /**
+     * A schema version means the same release on every backend: a version in one backend's folder is in every
+     * backend's folder, and never also a portable migration.
+     */
+    @Test
+    void everyBackendHasEveryVendorVersionAndNoneIsAlsoPortable() throws IOException, URISyntaxException {
+        Set<String> portable = versionsIn("classpath:db/migration");
+        Set<String> vendor = new TreeSet<>();
+        for (DatabaseBackend backend : DatabaseBackend.values()) {
+            for (String location : backend.vendorMigrations()) {
+                vendor.addAll(versionsIn(location));
+            }
+        }
+        assertFalse(vendor.isEmpty());
+        for (DatabaseBackend backend : DatabaseBackend.values()) {
+            Set<String> own = new TreeSet<>();
+            for (String location : backend.vendorMigrations()) {
+                own.addAll(versionsIn(location));
+            }
+            assertEquals(vendor, own, backend + "'s vendor migrations");
+        }
+        for (String version : vendor) {
+            assertFalse(portable.contains(version), "version " + version + " is portable and a vendor's too");
+        }
+    }
+
+    private static Set<String> versionsIn(String location) throws IOException, URISyntaxException {
+        Path folder = Path.of(DatabaseBackendTest.class.getClassLoader()
+                .getResource(location.substring("classpath:".length())).toURI());
+        Pattern name = Pattern.compile("V(\\d+)__.*\\.sql");
+        Set<String> versions = new TreeSet<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            files.forEach(file -> {
+                Matcher matcher = name.matcher(file.getFileName().toString());
+                if (matcher.matches()) {
+                    versions.add(matcher.group(1));
+                }
+            });
+        }
+        return versions;
     }
 
     @Test

@@ -71,7 +71,8 @@ class SchemaUpgradeTest {
 
     private static org.flywaydb.core.api.configuration.FluentConfiguration flyway(String url, String user,
                                                                                 String password) {
-        return Flyway.configure().dataSource(url, user, password).locations("classpath:db/migration");
+        return Flyway.configure().dataSource(url, user, password)
+                .locations(DatabaseBackend.migrationLocations(url).toArray(String[]::new));
     }
 
     private static void execute(String url, String user, String password, String sql) throws SQLException {
