@@ -94,23 +94,46 @@ class FastRoutesTest extends HttpAdapterTest {
         assertEquals(routerOnlyInventory.updates(), inventory.updates());
     }
 
+    /**
+     * Pipelined requests that alternate between the fast routes and the router are answered in order, each with the
+     * router's own answer. The pipeline changes nothing (its one PATCH is refused): Micronaut's router may run
+     * pipelined requests at once, so a read pipelined behind a write may see the state before it there.
+     */
     @Test
     void pipelinedRequestsAreAnsweredInOrderWhicheverPathAnswersThem() {
         String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
         String pipeline = get("/v1/inventory", key)
                 + get("/v1/pets/1", key)
-                + patch("/v1/inventory/2", key + "Content-Type: application/json\r\n", "{\"quantity\": 9}")
+                + get("/v1/inventory/2", key)
                 + get("/v1/inventory", "")
                 + get("/v1/inventory/2", key)
                 + patch("/v1/inventory/2", key + "Content-Type: application/json\r\n", "{\"quantity\": x}")
-                + get("/v1/inventory/2", key);
+                + get("/v1/inventory/1", key);
 
         List<Answer> fast = answers(serverUrl(), pipeline, 7);
         List<Answer> router = answers(routerOnly.getURL(), pipeline, 7);
 
         assertEquals(router, fast);
         assertEquals(List.of(200, 200, 200, 401, 200, 400, 200), fast.stream().map(Answer::status).toList());
-        assertTrue(fast.get(4).body().contains("\"quantity\":9"), fast.get(4)::body);
+        assertTrue(fast.get(6).body().startsWith("{\"petId\":1,"), fast.get(6)::body);
+    }
+
+    /**
+     * On the fast routes a request pipelined behind a PATCH sees it, also with a request answered by the router in
+     * between.
+     */
+    @Test
+    void aFastReadPipelinedBehindAFastPatchSeesIt() {
+        String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
+        String pipeline = patch("/v1/inventory/2", key + "Content-Type: application/json\r\n", "{\"quantity\": 9}")
+                + get("/v1/inventory", "")
+                + get("/v1/inventory/2", key);
+
+        List<Answer> fast = answers(serverUrl(), pipeline, 3);
+
+        assertEquals(List.of(200, 401, 200), fast.stream().map(Answer::status).toList());
+        assertTrue(fast.get(2).body().contains("\"quantity\":9"), fast.get(2)::body);
+        assertEquals(fast.get(0).body(), fast.get(2).body());
     }
 
     @Test
