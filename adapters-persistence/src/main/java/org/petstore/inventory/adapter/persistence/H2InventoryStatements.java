@@ -5,6 +5,7 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -72,6 +73,27 @@ final class H2InventoryStatements implements InventoryStatements {
     public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
         return UPDATE_QUANTITY_RETURNING_ENTRY.formatted(
                 " AND " + InventoryStatements.versionIn("version", expectedVersions));
+    }
+
+    /**
+     * The updates of several entries as one statement ({@link UpdateCombiner}): the pairs come in as two arrays,
+     * {@code UNNEST} makes them rows, and {@code MERGE} updates the entries that exist (no row for a pet without
+     * one). The pairs come in {@code pet_id} order and H2 locks the entries in the order of its source rows: the same
+     * order for every such statement. One commit for all of them: with {@code WRITE_DELAY=0} every commit is a write
+     * to the database file.
+     */
+    private static final String UPDATE_QUANTITIES_RETURNING_ENTRIES = """
+            SELECT u.pet_id, u.quantity, p.status, u.version
+            FROM FINAL TABLE (
+                MERGE INTO inventory_item i
+                USING (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY))) AS s (pet_id, quantity)
+                ON i.pet_id = s.pet_id
+                WHEN MATCHED THEN UPDATE SET quantity = s.quantity, version = i.version + 1) u
+            JOIN pet p ON p.id = u.pet_id""";
+
+    @Override
+    public Optional<String> updateQuantitiesReturningEntries() {
+        return Optional.of(UPDATE_QUANTITIES_RETURNING_ENTRIES);
     }
 
     /**

@@ -9,9 +9,18 @@ import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
 import java.sql.Connection;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
@@ -124,5 +133,58 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
         InventoryItem updated = DOG.withQuantity(Quantity.of(5));
         assertEquals(Optional.of(updated), repository.updateQuantity(PetId.of(1), Quantity.of(5)));
         assertEquals(List.of(updated, CAT, PARROT), all());
+    }
+
+    /**
+     * Concurrent updates share statements on both databases ({@link UpdateCombiner}): every update still gets its own
+     * answer, with the version it produced, and none is lost.
+     */
+    @Test
+    void manyConcurrentUpdatesAreEachAnsweredWithTheVersionTheyProducedAndNoneIsLost() throws Exception {
+        givenOnlyNumbered(20);
+        Map<Long, List<Long>> versionsOfPet = new ConcurrentHashMap<>();
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int client = 0; client < 32; client++) {
+                int seed = client;
+                done.add(clients.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        long pet = 1 + (seed * 7L + i * 3L) % 20;
+                        InventoryItem entry = repository.updateQuantity(PetId.of(pet), Quantity.of(seed * 100 + i))
+                                .orElseThrow();
+                        assertEquals(pet, entry.petId().value());
+                        assertEquals(seed * 100 + i, entry.quantity().value());
+                        versionsOfPet.computeIfAbsent(pet, p -> new CopyOnWriteArrayList<>())
+                                .add(entry.version().value());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> client : done) {
+                client.get(60, TimeUnit.SECONDS);
+            }
+        }
+        assertEquals(20, versionsOfPet.size());
+        for (long pet = 1; pet <= 20; pet++) {
+            List<Long> versions = versionsOfPet.get(pet).stream().sorted().toList();
+            assertEquals(LongStream.rangeClosed(2, 1 + versions.size()).boxed().toList(), versions, "pet " + pet);
+            assertEquals(1 + versions.size(),
+                    repository.findByPetId(PetId.of(pet)).orElseThrow().version().value(), "pet " + pet);
+        }
+        assertEquals(0, activeConnections());
+    }
+
+    @Test
+    void anUpdateOfAnUnknownPetAmongOthersFindsNothingAndTheOthersAreStored() throws Exception {
+        givenOnlyNumbered(3);
+        try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<Optional<InventoryItem>> unknown = clients.submit(
+                    () -> repository.updateQuantity(PetId.of(99), Quantity.of(5)));
+            Future<Optional<InventoryItem>> known = clients.submit(
+                    () -> repository.updateQuantity(PetId.of(2), Quantity.of(5)));
+            assertEquals(Optional.empty(), unknown.get(10, TimeUnit.SECONDS));
+            assertEquals(5, known.get(10, TimeUnit.SECONDS).orElseThrow().quantity().value());
+        }
+        assertEquals(Optional.empty(), repository.findByPetId(PetId.of(99)));
     }
 }
