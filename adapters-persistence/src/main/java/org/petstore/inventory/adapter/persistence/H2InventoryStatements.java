@@ -35,8 +35,9 @@ import org.petstore.inventory.domain.InventoryVersion;
  * not counted from the entries: counting a million entries takes H2 about 0.3 s of CPU, which every long list and
  * every check of the cached list's version would spend before its first byte.
  *
- * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every update is followed by
- * {@code CHECKPOINT SYNC} on its connection, which forces the database file to the disk before the update is answered.
+ * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every update statement (of one update,
+ * or of several combined) is followed by {@code CHECKPOINT SYNC} on its connection, which forces the database file to
+ * the disk before any of its updates is answered.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.H2_URL)
