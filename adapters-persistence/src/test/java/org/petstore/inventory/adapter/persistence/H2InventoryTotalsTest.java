@@ -31,6 +31,12 @@ class H2InventoryTotalsTest {
                 + "DB_CLOSE_DELAY=-1";
     }
 
+    private static String migratedDatabase(String name) {
+        String url = newDatabase(name);
+        migrate(url, null);
+        return url;
+    }
+
     private static void migrate(String url, String target) {
         var flyway = Flyway.configure().dataSource(url, "sa", "")
                 .locations(DatabaseBackend.migrationLocations(url).toArray(String[]::new));
@@ -42,16 +48,12 @@ class H2InventoryTotalsTest {
 
     @Test
     void everyKindOfWriteKeepsTheTotalsEqualToTheCount() throws Exception {
-        String url = newDatabase("totals-writes");
-        migrate(url, null);
+        String url = migratedDatabase("totals-writes");
         try (Connection connection = DriverManager.getConnection(url, "sa", "");
              Statement statement = connection.createStatement()) {
             assertEquals(List.of(0L, 0L, 0L), version(statement, H2InventoryStatements.SELECT_VERSION_FROM_TOTALS));
 
-            statement.execute("INSERT INTO pet (id, name, status) SELECT s.n, 'Pet', 'available' "
-                    + "FROM SYSTEM_RANGE(1, 500) AS s (n)");
-            statement.execute("INSERT INTO inventory_item (pet_id, quantity) SELECT s.n, 3 "
-                    + "FROM SYSTEM_RANGE(1, 500) AS s (n)");
+            givenEntries(statement, 500, 3);
             assertTotalsAreTheCount(statement, List.of(500L, 500L, 0L));
 
             statement.execute("UPDATE inventory_item SET quantity = 4, version = version + 1 WHERE pet_id <= 100");
@@ -80,14 +82,10 @@ class H2InventoryTotalsTest {
 
     @Test
     void concurrentWritersOnManyConnectionsLoseNoChange() throws Exception {
-        String url = newDatabase("totals-concurrent");
-        migrate(url, null);
+        String url = migratedDatabase("totals-concurrent");
         try (Connection connection = DriverManager.getConnection(url, "sa", "");
              Statement statement = connection.createStatement()) {
-            statement.execute("INSERT INTO pet (id, name, status) SELECT s.n, 'Pet', 'sold' "
-                    + "FROM SYSTEM_RANGE(1, 40) AS s (n)");
-            statement.execute("INSERT INTO inventory_item (pet_id, quantity) SELECT s.n, 0 "
-                    + "FROM SYSTEM_RANGE(1, 40) AS s (n)");
+            givenEntries(statement, 40, 0);
         }
         int writers = 80;
         int updates = 50;
@@ -136,6 +134,14 @@ class H2InventoryTotalsTest {
                 assertEquals(H2InventoryTotals.SHARDS, rows.getInt(1));
             }
         }
+    }
+
+    /** Pets 1 to {@code count}, each with an entry of {@code quantity} at version 1. */
+    private static void givenEntries(Statement statement, int count, int quantity) throws SQLException {
+        statement.execute("INSERT INTO pet (id, name, status) SELECT s.n, 'Pet', 'available' "
+                + "FROM SYSTEM_RANGE(1, " + count + ") AS s (n)");
+        statement.execute("INSERT INTO inventory_item (pet_id, quantity) SELECT s.n, " + quantity
+                + " FROM SYSTEM_RANGE(1, " + count + ") AS s (n)");
     }
 
     private static void assertTotalsAreTheCount(Statement statement, List<Long> expected) throws SQLException {
