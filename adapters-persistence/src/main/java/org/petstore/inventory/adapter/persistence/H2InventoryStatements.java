@@ -5,15 +5,14 @@ import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
  * The inventory's SQL on H2.
  *
  * <p>H2 has no {@code UPDATE ... RETURNING}; its data change delta table does the same in one statement:
- * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)}, joined to the pet for its status. A conditional update adds
- * {@code AND version IN (...)} to the {@code UPDATE}: H2 locks the row and evaluates the condition on its committed
+ * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)} (or {@code MERGE} for several entries), joined to the pet for its
+ * status. A conditional update adds {@code AND version IN (...)} to the {@code UPDATE}: H2 locks the row and evaluates the condition on its committed
  * state, so of concurrent updates expecting the same version one changes the row and the others find no row.
  *
  * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
@@ -28,8 +27,8 @@ import org.petstore.inventory.domain.InventoryVersion;
  * a reader) stay invisible to both. It cannot be a scalar subquery of the list itself, as on PostgreSQL: a lazily
  * executed query evaluates such a subquery again for every row. (The short list, read whole without lazy execution,
  * does carry the removal count in such a subquery, which H2 then computes once: see
- * {@link InventoryStatements#SELECT_ALL_WITH_REMOVALS}.) Lazy execution and the transaction are for the list's connection only, undone
- * before the connection goes back to the pool.
+ * {@link InventoryStatements#SELECT_ALL_WITH_REMOVALS}.) Lazy execution and the transaction are for the list's
+ * connection only, undone before the connection goes back to the pool.
  *
  * <p>That version is read from the totals that a trigger keeps as the entries change ({@link H2InventoryTotals}),
  * not counted from the entries: counting a million entries takes H2 about 0.3 s of CPU, which every long list and
@@ -58,21 +57,14 @@ final class H2InventoryStatements implements InventoryStatements {
         }
     }
 
-    private static final String UPDATE_QUANTITY_RETURNING_ENTRY = """
+    private static final String UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY = """
             SELECT u.pet_id, u.quantity, p.status, u.version
             FROM FINAL TABLE (UPDATE inventory_item SET quantity = ?, version = version + 1 WHERE pet_id = ?%s) u
             JOIN pet p ON p.id = u.pet_id""";
 
-    private static final String UNCONDITIONAL = UPDATE_QUANTITY_RETURNING_ENTRY.formatted("");
-
-    @Override
-    public String updateQuantityReturningEntry() {
-        return UNCONDITIONAL;
-    }
-
     @Override
     public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
-        return UPDATE_QUANTITY_RETURNING_ENTRY.formatted(
+        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY.formatted(
                 " AND " + InventoryStatements.versionIn("version", expectedVersions));
     }
 
@@ -93,8 +85,8 @@ final class H2InventoryStatements implements InventoryStatements {
             JOIN pet p ON p.id = u.pet_id""";
 
     @Override
-    public Optional<String> updateQuantitiesReturningEntries() {
-        return Optional.of(UPDATE_QUANTITIES_RETURNING_ENTRIES);
+    public String updateQuantitiesReturningEntries() {
+        return UPDATE_QUANTITIES_RETURNING_ENTRIES;
     }
 
     /**

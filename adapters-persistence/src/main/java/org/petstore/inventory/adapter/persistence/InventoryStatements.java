@@ -3,7 +3,6 @@ package org.petstore.inventory.adapter.persistence;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collections;
-import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -76,27 +75,20 @@ interface InventoryStatements extends RowCursor.Session {
     String SELECT_EXISTS = "SELECT 1 FROM inventory_item WHERE pet_id = ?";
 
     /**
-     * One statement that sets the quantity (parameter 1) of a pet's entry (parameter 2), moves it to its next
-     * version, and returns the entry as stored, with its pet's status; no row, and nothing changed, when the pet has
-     * no entry.
-     */
-    String updateQuantityReturningEntry();
-
-    /**
      * One statement that sets the quantities of several entries at once (parameter 1: the {@code pet_id}s, an array of
-     * {@code bigint}; parameter 2: their quantities, an array of {@code integer}, in the same order; no pet twice),
-     * moves each entry it changes to its next version, and returns the entries as stored, with their pets' statuses,
-     * in no particular order; no row for a pet that has no entry. Empty when the backend has no such statement: then
-     * every update is a statement of its own ({@link UpdateCombiner}).
+     * {@code bigint}; parameter 2: their quantities, an array of {@code integer}, in the same order, ascending by
+     * {@code pet_id}; no pet twice), moves each entry it changes to its next version, and returns the entries as
+     * stored, with their pets' statuses, in no particular order; no row for a pet that has no entry. Every
+     * unconditional update runs in such a statement, alone or with the updates that arrived meanwhile
+     * ({@link UpdateCombiner}).
      */
-    default Optional<String> updateQuantitiesReturningEntries() {
-        return Optional.empty();
-    }
+    String updateQuantitiesReturningEntries();
 
     /**
-     * As {@link #updateQuantityReturningEntry()}, on condition that the entry's version is one of parameters 3 to
-     * {@code 2 + expectedVersions}: one atomic compare-and-set. No row, and nothing changed, when the pet has no
-     * entry or the entry is at another version.
+     * One statement that sets the quantity (parameter 1) of a pet's entry (parameter 2) on condition that the entry's
+     * version is one of parameters 3 to {@code 2 + expectedVersions} (one atomic compare-and-set), moves it to its
+     * next version, and returns the entry as stored, with its pet's status. No row, and nothing changed, when the pet
+     * has no entry or the entry is at another version.
      */
     String updateQuantityIfVersionReturningEntry(int expectedVersions);
 

@@ -48,27 +48,25 @@ final class JdbcInventoryRepository implements InventoryRepository {
     private final DataSource pool;
     private final InventoryStatements statements;
     private final DatabaseDeadlines deadlines;
-    /** Null when the backend updates each entry with a statement of its own. */
     private final UpdateCombiner combinedUpdates;
 
     JdbcInventoryRepository(DataSource dataSource, InventoryStatements statements, DatabaseDeadlines deadlines) {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.statements = statements;
         this.deadlines = deadlines;
-        this.combinedUpdates = statements.updateQuantitiesReturningEntries()
-                .map(sql -> new UpdateCombiner(new UpdateCombiner.Store() {
-                    @Override
-                    public Connection connection() throws SQLException {
-                        return autocommitConnection(null); // the combiner bounds it by its updates' deadlines
-                    }
+        String sql = statements.updateQuantitiesReturningEntries();
+        this.combinedUpdates = new UpdateCombiner(new UpdateCombiner.Store() {
+            @Override
+            public Connection connection() throws SQLException {
+                return autocommitConnection(null); // the combiner bounds it by its updates' deadlines
+            }
 
-                    @Override
-                    public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities)
-                            throws SQLException {
-                        return updateQuantities(connection, sql, petIds, quantities);
-                    }
-                }, deadlines))
-                .orElse(null);
+            @Override
+            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities)
+                    throws SQLException {
+                return updateQuantities(connection, sql, petIds, quantities);
+            }
+        }, deadlines);
     }
 
     /**
@@ -141,26 +139,12 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /**
-     * Where the backend can set several entries in one statement, concurrent updates share statements
-     * ({@link UpdateCombiner}); else one statement, in autocommit.
+     * Concurrent updates share statements ({@link UpdateCombiner}); a lone one is a statement of one entry, in
+     * autocommit.
      */
     @Override
     public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
-        if (combinedUpdates != null) {
-            return combinedUpdates.update(petId, quantity);
-        }
-        try (Connection connection = autocommitConnection();
-             PreparedStatement update = connection.prepareStatement(statements.updateQuantityReturningEntry())) {
-            update.setInt(1, quantity.value());
-            update.setLong(2, petId.value());
-            Optional<InventoryItem> updated = theEntryIn(update);
-            if (updated.isPresent()) {
-                statements.afterWrite(connection);
-            }
-            return updated;
-        } catch (SQLException e) {
-            throw StorageFailures.translate(e);
-        }
+        return combinedUpdates.update(petId, quantity);
     }
 
     /** One statement, in autocommit, that sets {@code quantities[i]} on {@code petIds[i]} for every i. */

@@ -4,7 +4,6 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -30,22 +29,15 @@ import org.petstore.inventory.domain.InventoryVersion;
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
 final class PostgresqlInventoryStatements implements InventoryStatements {
 
-    private static final String UPDATE_QUANTITY_RETURNING_ENTRY = """
+    private static final String UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY = """
             UPDATE inventory_item i SET quantity = ?, version = i.version + 1
             FROM pet p
             WHERE i.pet_id = ? AND p.id = i.pet_id%s
             RETURNING i.pet_id, i.quantity, p.status, i.version""";
 
-    private static final String UNCONDITIONAL = UPDATE_QUANTITY_RETURNING_ENTRY.formatted("");
-
-    @Override
-    public String updateQuantityReturningEntry() {
-        return UNCONDITIONAL;
-    }
-
     @Override
     public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
-        return UPDATE_QUANTITY_RETURNING_ENTRY.formatted(
+        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY.formatted(
                 " AND " + InventoryStatements.versionIn("i.version", expectedVersions));
     }
 
@@ -62,8 +54,8 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
             RETURNING i.pet_id, i.quantity, p.status, i.version""";
 
     @Override
-    public Optional<String> updateQuantitiesReturningEntries() {
-        return Optional.of(UPDATE_QUANTITIES_RETURNING_ENTRIES);
+    public String updateQuantitiesReturningEntries() {
+        return UPDATE_QUANTITIES_RETURNING_ENTRIES;
     }
 
     private static final String SELECT_ALL_WITH_VERSION = """

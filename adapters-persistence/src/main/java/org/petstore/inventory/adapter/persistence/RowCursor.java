@@ -167,7 +167,8 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
             }
             RowCursor<T> cursor = new RowCursor<>(connection, NO_SESSION, statement, rows, mapper);
             cursor.readAhead = new ArrayDeque<>(whole);
-            return new Summarized<>(summary.apply(whole, firstRowSummary), StreamSupport.stream(cursor, false).onClose(cursor::close));
+            return new Summarized<>(summary.apply(whole, firstRowSummary),
+                    StreamSupport.stream(cursor, false).onClose(cursor::close));
         } catch (SQLException | RuntimeException e) {
             new RowCursor<>(connection, NO_SESSION, statement, rows, mapper).close();
             throw StorageFailures.translate(e);
