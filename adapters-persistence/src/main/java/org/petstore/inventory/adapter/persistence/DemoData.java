@@ -1,9 +1,5 @@
 package org.petstore.inventory.adapter.persistence;
 
-import io.micronaut.context.event.ApplicationEventListener;
-import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
-import io.micronaut.flyway.FlywayConfigurationProperties;
-import io.micronaut.flyway.event.MigrationFinishedEvent;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,16 +22,16 @@ import org.slf4j.LoggerFactory;
  * anything is left exactly as it is, so the demo data never resets stock set through the API and never mixes with
  * real data; switching the demo data off changes nothing either.
  *
- * <p>It runs on micronaut-flyway's {@link MigrationFinishedEvent}, still while the datasource is created (before
- * anything else uses it) and after Flyway has given its connections back: it needs one connection of the pool, not
- * one more than Flyway's two.
+ * <p>{@link StoreMigrationRunner} runs it right after the schema migrations, still while the datasource is created
+ * (before anything else uses it) and after Flyway has given its connections back: it needs one connection of the
+ * pool, not one more than Flyway's two.
  *
  * <p>The check and the inserts are one transaction. When two instances start at once on the same empty database,
  * one loads the data and the other, finding the rows taken when it inserts (an integrity violation), rolls back and
  * starts on the data the first one loaded.
  */
 @Singleton
-final class DemoData implements ApplicationEventListener<MigrationFinishedEvent> {
+final class DemoData {
 
     static final String SCRIPT = "db/demo/demo-data.sql";
 
@@ -54,17 +50,12 @@ final class DemoData implements ApplicationEventListener<MigrationFinishedEvent>
         this.enabled = demoData.loadsInto(database);
     }
 
-    @Override
-    public boolean supports(MigrationFinishedEvent event) {
-        return enabled && event.getSource() instanceof FlywayConfigurationProperties migrated
-                && "default".equals(migrated.getNameQualifier());
-    }
-
-    @Override
-    public void onApplicationEvent(MigrationFinishedEvent event) {
-        DataSource migrated = ((FlywayConfigurationProperties) event.getSource()).getFluentConfiguration()
-                .getDataSource();
-        try (Connection connection = DelegatingDataSource.unwrapDataSource(migrated).getConnection()) {
+    /** Loads the demo data into the store behind the data source when the demo data is on and the store empty. */
+    void loadIfEnabled(DataSource dataSource) {
+        if (!enabled) {
+            return;
+        }
+        try (Connection connection = dataSource.getConnection()) {
             loadIntoEmptyStore(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);

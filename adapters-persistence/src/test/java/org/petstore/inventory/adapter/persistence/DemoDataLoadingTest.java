@@ -122,7 +122,7 @@ class DemoDataLoadingTest {
 
     private static void migrate(String[] database) {
         var configuration = Flyway.configure().dataSource(database[0], database[1], database[2]);
-        new StoreMigrations(database[0]).customizeFluentConfiguration(configuration);
+        StoreMigrations.configure(configuration, database[0]);
         configuration.load().migrate();
     }
 
