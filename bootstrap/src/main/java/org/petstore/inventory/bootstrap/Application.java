@@ -1,6 +1,7 @@
 package org.petstore.inventory.bootstrap;
 
 import io.micronaut.context.env.Environment;
+import io.micronaut.core.io.scan.ClassPathResourceLoader;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Map;
@@ -20,6 +21,8 @@ public final class Application extends Micronaut {
 
     private static final Logger LOG = LoggerFactory.getLogger(Application.class);
 
+    private ClassPathResourceLoader resources;
+
     private Application() {
     }
 
@@ -33,6 +36,16 @@ public final class Application extends Micronaut {
                 .mainClass(Application.class)
                 .banner(false)
                 .start();
+    }
+
+    /** Reads the configuration files out of the jar without a zip file system of its own ({@link ClassLoaderResources}). */
+    @Override
+    public ClassPathResourceLoader getResourceLoader() {
+        if (resources == null) {
+            ClassLoader classLoader = getClassLoader();
+            resources = new ClassLoaderResources(classLoader != null ? classLoader : Application.class.getClassLoader());
+        }
+        return resources;
     }
 
     /** One line that names the cause and the setting to change ({@link StartupFailure}); the stack trace at DEBUG. */
