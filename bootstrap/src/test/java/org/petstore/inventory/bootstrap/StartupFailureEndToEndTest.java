@@ -8,12 +8,18 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /**
@@ -125,6 +131,29 @@ class StartupFailureEndToEndTest {
         assertFailsWith("the directory of the embedded database, " + file.resolve("data") + ", cannot be used "
                 + "(FileSystemException: " + file.resolve("data") + ": Not a directory); set PETSTORE_DATA_DIR to a "
                 + "directory the service may write", Map.of("PETSTORE_DATA_DIR", file.resolve("data").toString()));
+    }
+
+    /**
+     * A schema whose history does not match this version's migrations (here an applied migration that was edited
+     * since) is not the current one: Flyway runs, refuses it, and the start says so.
+     */
+    @Test
+    void anEmbeddedDatabaseWhoseAppliedMigrationWasEdited() throws SQLException {
+        Path dataDir = work.resolve("edited-data");
+        String url = "jdbc:h2:file:" + dataDir + "/petstore;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;"
+                + "DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+        Flyway.configure().dataSource(url, "sa", "")
+                .locations(DatabaseBackend.migrationLocations(url).toArray(String[]::new)).load().migrate();
+        try (Connection connection = DriverManager.getConnection(url, "sa", "");
+             Statement statement = connection.createStatement()) {
+            statement.execute("UPDATE \"flyway_schema_history\" SET \"checksum\" = \"checksum\" + 1 "
+                    + "WHERE \"version\" = '3'");
+        }
+        assertFailsWith("the schema of the inventory database at " + url + " cannot be migrated: Validate failed: "
+                + "Migrations have failed validation Migration checksum mismatch for migration version 3 -> Applied to "
+                + "database : 155543744 -> Resolved locally    : 155543743 Either revert the changes to the migration, or "
+                + "run repair to update the schema history. Need more flexibility with validation rules? Learn more: "
+                + "https://rd.gt/3AbJUZE", Map.of("PETSTORE_DATA_DIR", dataDir.toString()));
     }
 
     @Test

@@ -13,7 +13,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -153,8 +152,9 @@ final class StoreMigrations {
         ClassLoader classLoader = StoreMigrations.class.getClassLoader();
         List<String> resources = new ArrayList<>(SCRIPTS.size());
         for (String script : SCRIPTS) {
-            Stream<String> candidates = folders.stream().map(folder -> folder + "/" + script);
-            List<String> found = candidates.filter(resource -> classLoader.getResource(resource) != null).toList();
+            List<String> found = folders.stream().map(folder -> folder + "/" + script)
+                    .filter(resource -> classLoader.getResource(resource) != null)
+                    .toList();
             if (found.size() != 1) {
                 return List.of();
             }

@@ -79,6 +79,13 @@ class StoreMigrationsTest {
             return history.toString();
         }
 
+        /** A row in Flyway's history, as Flyway writes one for a successful SQL migration (version: SQL literal). */
+        void recordApplied(String version, String description, String script) throws SQLException {
+            execute("INSERT INTO \"flyway_schema_history\" (\"installed_rank\", \"version\", \"description\", "
+                    + "\"type\", \"script\", \"checksum\", \"installed_by\", \"execution_time\", \"success\") "
+                    + "VALUES (6, " + version + ", '" + description + "', 'SQL', '" + script + "', 1, 'sa', 1, TRUE)");
+        }
+
         void execute(String sql) throws SQLException {
             try (Connection connection = connect(); Statement statement = connection.createStatement()) {
                 statement.execute(sql);
@@ -168,9 +175,7 @@ class StoreMigrationsTest {
     void aMigrationOfANewerVersionIsNotCurrentAndFlywayAcceptsIt(String backend) throws SQLException {
         Database database = newDatabase(backend);
         database.flyway(null).migrate();
-        database.execute("INSERT INTO \"flyway_schema_history\" (\"installed_rank\", \"version\", \"description\", "
-                + "\"type\", \"script\", \"checksum\", \"installed_by\", \"execution_time\", \"success\") "
-                + "VALUES (6, '6', 'from a newer version', 'SQL', 'V6__from_a_newer_version.sql', 1, 'sa', 1, TRUE)");
+        database.recordApplied("'6'", "from a newer version", "V6__from_a_newer_version.sql");
         assertFalse(database.isCurrent());
 
         StoreMigrations.migrate(database.dataSource(), database.url());
@@ -184,9 +189,7 @@ class StoreMigrationsTest {
             throws SQLException {
         Database database = newDatabase(backend);
         database.flyway(null).migrate();
-        database.execute("INSERT INTO \"flyway_schema_history\" (\"installed_rank\", \"version\", \"description\", "
-                + "\"type\", \"script\", \"checksum\", \"installed_by\", \"execution_time\", \"success\") "
-                + "VALUES (6, NULL, 'demo inventory', 'SQL', 'R__demo_inventory.sql', 1, 'sa', 1, TRUE)");
+        database.recordApplied("NULL", "demo inventory", "R__demo_inventory.sql");
         assertFalse(database.isCurrent());
 
         StoreMigrations.migrate(database.dataSource(), database.url());
