@@ -6,6 +6,7 @@ import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
+import org.petstore.inventory.adapter.persistence.StoreOpening;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,8 @@ public final class Application extends Micronaut {
         }
         new Application()
                 .args(DataCommandLine.serviceArguments(args))
-                .properties(Map.of(TerminationSignal.ENABLED, true))
+                // the service handles SIGTERM, and opens its database while the context builds the HTTP server
+                .properties(Map.of(TerminationSignal.ENABLED, true, StoreOpening.IN_BACKGROUND, true))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();

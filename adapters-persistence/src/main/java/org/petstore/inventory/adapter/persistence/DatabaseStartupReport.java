@@ -1,45 +1,42 @@
 package org.petstore.inventory.adapter.persistence;
 
-import io.micronaut.context.event.ApplicationEventListener;
-import io.micronaut.context.event.StartupEvent;
-import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Says at startup which database the inventory lives in: backend, server version, URL and user. Never the password.
+ * {@link StoreMigrationRunner} has it say so once the store is ready.
  */
 @Singleton
-final class DatabaseStartupReport implements ApplicationEventListener<StartupEvent> {
+final class DatabaseStartupReport {
 
     private static final Logger LOG = LoggerFactory.getLogger(DatabaseStartupReport.class);
 
-    private final TransactionOperations<Connection> transactions;
     private final DatabaseConfiguration database;
 
-    DatabaseStartupReport(TransactionOperations<Connection> transactions, DatabaseConfiguration database) {
-        this.transactions = transactions;
+    DatabaseStartupReport(DatabaseConfiguration database) {
         this.database = database;
     }
 
-    @Override
-    public void onApplicationEvent(StartupEvent event) {
+    void report(DataSource store) {
         String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
-        String server = transactions.executeRead(status -> describe(status.getConnection()));
+        String server;
+        try (Connection connection = store.getConnection()) {
+            server = describe(connection);
+        } catch (SQLException e) {
+            server = "server details unavailable (" + e.getMessage() + ")";
+        }
         LOG.info("Inventory database: {} - {} at {}", backend, server, database.redactedUrl());
     }
 
-    private static String describe(Connection connection) {
-        try {
-            DatabaseMetaData metaData = connection.getMetaData();
-            return metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion()
-                    + ", user " + metaData.getUserName();
-        } catch (SQLException e) {
-            return "server details unavailable (" + e.getMessage() + ")";
-        }
+    private static String describe(Connection connection) throws SQLException {
+        DatabaseMetaData metaData = connection.getMetaData();
+        return metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion()
+                + ", user " + metaData.getUserName();
     }
 }

@@ -1,0 +1,90 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
+import io.micronaut.context.annotation.Value;
+import io.micronaut.context.event.BeanCreatedEvent;
+import io.micronaut.context.event.BeanCreatedEventListener;
+import jakarta.inject.Singleton;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * When the inventory database is opened at startup: its first connection, the schema migrations, the demo data and
+ * the startup report ({@link StoreMigrationRunner}). By default as the datasource is created, on the thread that
+ * creates it, so that nothing can use the store before it is ready.
+ *
+ * <p>The service ({@value #IN_BACKGROUND}, which only its {@code main} sets) opens it on a thread of its own instead,
+ * while the application context goes on building the HTTP server, and waits for it ({@link #await}) before the server
+ * listens: no request meets a store that is not ready, and a store that cannot be opened still fails the start, with
+ * the same cause. The pool then opens no connection in its constructor (HikariCP's initialization-fail-timeout -1);
+ * the opening connects first, directly with the pool's settings, so that a database that cannot be reached or that
+ * refuses the credentials fails the start at once, as the pool's own first connection would.
+ */
+@Singleton
+public final class StoreOpening implements BeanCreatedEventListener<DatasourceConfiguration> {
+
+    /** true: the store opens on a thread of its own; whoever starts the context waits with {@link #await}. */
+    public static final String IN_BACKGROUND = "petstore.startup.open-store-in-background";
+
+    private final boolean inBackground;
+    private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    private volatile boolean started;
+
+    StoreOpening(@Value("${" + IN_BACKGROUND + ":false}") boolean inBackground) {
+        this.inBackground = inBackground;
+    }
+
+    /** In the background, the pool leaves its first connection to the opening. */
+    @Override
+    public DatasourceConfiguration onCreated(BeanCreatedEvent<DatasourceConfiguration> event) {
+        DatasourceConfiguration pool = event.getBean();
+        if (inBackground && StoreMigrationRunner.STORE.equals(pool.getName())) {
+            pool.setInitializationFailTimeout(-1);
+        }
+        return pool;
+    }
+
+    boolean inBackground() {
+        return inBackground;
+    }
+
+    /** Runs the opening, here or on a thread of its own. */
+    void open(Runnable opening) {
+        started = true;
+        if (!inBackground) {
+            opening.run();
+            opened.complete(null);
+            return;
+        }
+        Thread.ofPlatform().name("petstore-store-opening").daemon().start(() -> {
+            try {
+                opening.run();
+                opened.complete(null);
+            } catch (Throwable failure) {
+                opened.completeExceptionally(failure);
+            }
+        });
+    }
+
+    /**
+     * Waits until the store is open (at once when it opened as the datasource was created, or no store was created);
+     * throws what made the opening fail.
+     */
+    public void await() {
+        if (!started) {
+            return;
+        }
+        try {
+            opened.join();
+        } catch (CompletionException e) {
+            Throwable failure = e.getCause();
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(failure);
+        }
+    }
+}
