@@ -56,6 +56,7 @@ final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource>
             } catch (SQLException e) {
                 throw new HikariPool.PoolInitializationException(e);
             }
+            opening.restoreMinimumIdle(pool);
         } else {
             prepare(store);
         }

@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.persistence;
 
+import com.zaxxer.hikari.HikariDataSource;
 import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.BeanCreatedEvent;
@@ -26,22 +27,49 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
     /** true: the store opens on a thread of its own; whoever starts the context waits with {@link #await}. */
     public static final String IN_BACKGROUND = "petstore.startup.open-store-in-background";
 
+    private static final int UNSET = Integer.MIN_VALUE;
+
     private final boolean inBackground;
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
     private volatile boolean started;
+    private int minimumIdle = UNSET;
 
     StoreOpening(@Value("${" + IN_BACKGROUND + ":false}") boolean inBackground) {
         this.inBackground = inBackground;
     }
 
-    /** In the background, the pool leaves its first connection to the opening. */
+    /**
+     * In the background, the pool leaves its first connection to the opening, and starts with one idle connection
+     * instead of its minimum ({@link #restoreMinimumIdle}).
+     */
     @Override
     public DatasourceConfiguration onCreated(BeanCreatedEvent<DatasourceConfiguration> event) {
         DatasourceConfiguration pool = event.getBean();
         if (inBackground && StoreMigrationRunner.STORE.equals(pool.getName())) {
             pool.setInitializationFailTimeout(-1);
+            minimumIdle = pool.getMinimumIdle();
+            if (minimumIdle < 0 || minimumIdle > 1) {
+                pool.setMinimumIdle(1);
+            }
         }
         return pool;
+    }
+
+    /**
+     * Once the store is open, the pool's configured minimum of idle connections ({@code minimum-idle}, by default its
+     * maximum size) applies again: the pool opens them in the background at its next housekeeping (within 30 s), and
+     * opens one at once whenever a request waits for one. Opening all of them while the service starts would take
+     * its CPU from the start: on PostgreSQL each is a SCRAM authentication (4,096 HMAC rounds), on code the JIT has
+     * not compiled yet.
+     */
+    void restoreMinimumIdle(HikariDataSource pool) {
+        if (minimumIdle == UNSET) {
+            return;
+        }
+        int configured = minimumIdle < 0 ? pool.getMaximumPoolSize() : minimumIdle;
+        if (configured != pool.getMinimumIdle()) {
+            pool.getHikariConfigMXBean().setMinimumIdle(configured);
+        }
     }
 
     boolean inBackground() {

@@ -1,0 +1,92 @@
+package org.petstore.inventory.adapter.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.pool.HikariPool;
+import io.micronaut.context.ApplicationContext;
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link StoreOpening}: by default the store is open (migrated, demo data loaded) once the context has started; in
+ * the background ({@value StoreOpening#IN_BACKGROUND}, the service's start) once {@link StoreOpening#await} returns,
+ * with the pool's minimum of idle connections as configured, and a database that cannot be reached fails the wait
+ * with the driver's own cause, not with the pool's timeout.
+ */
+class StoreOpeningTest {
+
+    /** An in-memory database that lives only as long as a connection to it is open. */
+    private static String h2(String name) {
+        return "jdbc:h2:mem:opening-" + name + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+    }
+
+    @Test
+    void byDefaultTheStoreIsOpenOnceTheContextHasStarted() throws SQLException {
+        try (ApplicationContext context = ApplicationContext.run(settings(h2("default"), false))) {
+            assertEquals(12, pets(context), "migrated, with the demo data");
+            context.getBean(StoreOpening.class).await();
+            assertEquals(4, pool(context).getMinimumIdle());
+        }
+    }
+
+    @Test
+    void inTheBackgroundTheStoreIsOpenOnceTheWaitReturns() throws SQLException {
+        try (ApplicationContext context = ApplicationContext.run(settings(h2("background"), true))) {
+            context.getBean(StoreOpening.class).await();
+
+            // the embedded database outlived the opening's own connection: the pool holds it open
+            assertEquals(12, pets(context), "migrated, with the demo data");
+            HikariDataSource pool = pool(context);
+            assertEquals(4, pool.getMinimumIdle(), "the configured minimum of idle connections applies again");
+            assertEquals(-1, pool.getInitializationFailTimeout(), "the opening made the first connection");
+        }
+    }
+
+    @Test
+    void inTheBackgroundADatabaseThatCannotBeReachedFailsTheWaitWithTheDriversCause() {
+        Map<String, Object> settings = settings("jdbc:postgresql://127.0.0.1:1/inventory", true);
+        settings.put("datasources.default.username", "inventory");
+        settings.put("datasources.default.password", "secret");
+        try (ApplicationContext context = ApplicationContext.run(settings)) {
+            HikariPool.PoolInitializationException failure = assertThrows(HikariPool.PoolInitializationException.class,
+                    () -> context.getBean(StoreOpening.class).await());
+
+            SQLException cause = assertInstanceOf(SQLException.class, failure.getCause());
+            assertEquals("08001", cause.getSQLState(), cause.getMessage());
+            assertTrue(cause.getMessage().contains("127.0.0.1:1"), cause.getMessage());
+        }
+    }
+
+    private static Map<String, Object> settings(String url, boolean inBackground) {
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("datasources.default.url", url);
+        settings.put("datasources.default.maximum-pool-size", 4);
+        settings.put("petstore.demo-data", true);
+        settings.put(StoreOpening.IN_BACKGROUND, inBackground);
+        return settings;
+    }
+
+    private static HikariDataSource pool(ApplicationContext context) {
+        return (HikariDataSource) DelegatingDataSource.unwrapDataSource(context.getBean(DataSource.class));
+    }
+
+    private static int pets(ApplicationContext context) throws SQLException {
+        try (Connection connection = pool(context).getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet count = statement.executeQuery("SELECT COUNT(*) FROM pet")) {
+            count.next();
+            return count.getInt(1);
+        }
+    }
+}
