@@ -6,10 +6,10 @@ import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * The logging settings, which logback reads in {@code logback.xml} before the application starts:
- * {@value #FORMAT} ({@code text} or {@code json}) and {@value #LEVEL} (the root level). A value that is not one of
- * those stops the start ({@link SettingsCheck}); until then logback uses the default ({@link LogFormatDefiner},
- * {@link LogLevelDefiner}), so that the line saying so is written, readably.
+ * The logging settings, which logback reads as it is configured ({@link LogConfiguration}), before the application
+ * starts: {@value #FORMAT} ({@code text} or {@code json}) and {@value #LEVEL} (the root level). A value that is not one
+ * of those stops the start ({@link SettingsCheck}); until then logback uses the default, so that the line saying so
+ * is written, readably.
  */
 final class LogSettings {
 

@@ -193,8 +193,8 @@ class GracefulShutdownTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"),
-                // the service's own logging (the test classpath's configuration would hide its INFO lines)
-                "-Dlogback.configurationFile=logback.xml", Application.class.getName())
+                // the service's own logging (LogConfiguration), not the tests' configuration
+                Application.class.getName())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());
         Map<String, String> environment = builder.environment();

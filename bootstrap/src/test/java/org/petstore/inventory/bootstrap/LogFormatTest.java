@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +14,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * The service's own logback configuration ({@code logback.xml}), as an operator selects it with
+ * The service's own logging configuration ({@link LogConfiguration}), as an operator selects it with
  * {@code PETSTORE_LOG_FORMAT}: readable text by default, one JSON object per line with {@code json}.
  */
 class LogFormatTest {
@@ -46,7 +45,7 @@ class LogFormatTest {
         assertTrue(lines.get(1).endsWith("petstore.test - no request"), lines.get(1));
     }
 
-    /** Configures a fresh logback from the service's logback.xml and logs three events to a captured stdout. */
+    /** Configures a fresh logback as the service does and logs three events to a captured stdout. */
     private static List<String> logWith(String format) throws Exception {
         PrintStream original = System.out;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
@@ -58,9 +57,7 @@ class LogFormatTest {
             if (format != null) {
                 context.putProperty("PETSTORE_LOG_FORMAT", format);
             }
-            JoranConfigurator configurator = new JoranConfigurator();
-            configurator.setContext(context);
-            configurator.doConfigure(LogFormatTest.class.getResource("/logback.xml"));
+            new LogConfiguration().apply(context);
             Logger logger = context.getLogger("petstore.test");
             MDC.put("requestId", "req-1");
             try {

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * No API key, configured or presented, reaches a log line at any level: the application runs with its own logging
- * configuration ({@code logback.xml}) and the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}), starts with a
+ * configuration ({@link LogConfiguration}) and the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}), starts with a
  * plain key and a key given by its digest, answers requests with both, with a wrong key and with errors, and every
  * line logged meanwhile, with its arguments, exception messages and MDC, is searched for the keys.
  */
@@ -46,7 +46,9 @@ class SecretsNeverLoggedEndToEndTest {
     void noKeyReachesTheLogAtTrace() throws JoranException {
         LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
         Capture capture = new Capture();
-        configure(logging, "/logback.xml", "TRACE");
+        logging.reset();
+        logging.putProperty("PETSTORE_LOG_LEVEL", "TRACE");
+        new LogConfiguration().apply(logging);
         Logger root = logging.getLogger(Logger.ROOT_LOGGER_NAME);
         root.detachAndStopAllAppenders();
         capture.setContext(logging);
@@ -64,7 +66,7 @@ class SecretsNeverLoggedEndToEndTest {
                     () -> assertEquals(404, call.apply(PLAIN_KEY).apply("/v1/nothing").statusCode()),
                     () -> assertEquals(400, call.apply(DIGESTED_KEY).apply("/v1/pets/x").statusCode()));
         } finally {
-            configure(logging, "/logback-test.xml", null);
+            configure(logging, "/logback-test.xml");
         }
 
         List<String> lines = capture.lines();
@@ -76,12 +78,9 @@ class SecretsNeverLoggedEndToEndTest {
     }
 
     /** Configures logging from a configuration file on the class path, with PETSTORE_LOG_LEVEL set or not. */
-    private static void configure(LoggerContext logging, String resource, String logLevel) throws JoranException {
+    private static void configure(LoggerContext logging, String resource) throws JoranException {
         URL configuration = SecretsNeverLoggedEndToEndTest.class.getResource(resource);
         logging.reset();
-        if (logLevel != null) {
-            logging.putProperty("PETSTORE_LOG_LEVEL", logLevel);
-        }
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(logging);
         configurator.doConfigure(configuration);

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The service started as an operator starts it: {@link Application#main} in a JVM of its own, configured by
- * environment variables only, logging with its own {@code logback.xml} (not the tests' configuration). Its standard
+ * environment variables only, logging as the service does ({@link LogConfiguration}, not the tests' configuration). Its standard
  * output and error go to one file, read once it exits.
  */
 final class ServiceProcess {
@@ -39,7 +39,7 @@ final class ServiceProcess {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED", "-Dlogback.configurationFile=logback.xml",
+                "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), Application.class.getName())
                 .directory(workDirectory.toFile())
                 .redirectErrorStream(true)
