@@ -39,8 +39,9 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
     }
 
     /**
-     * In the background, the pool leaves its first connection to the opening, and starts with one idle connection
-     * instead of its minimum ({@link #restoreMinimumIdle}).
+     * In the background, the pool leaves its first connection to the opening, and opens no idle connections of its own
+     * until the store is open ({@link #restoreMinimumIdle}): the opening's use of the pool opens the one the first
+     * requests use, after its own first connection, not at the same time.
      */
     @Override
     public DatasourceConfiguration onCreated(BeanCreatedEvent<DatasourceConfiguration> event) {
@@ -48,9 +49,7 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
         if (inBackground && StoreMigrationRunner.STORE.equals(pool.getName())) {
             pool.setInitializationFailTimeout(-1);
             minimumIdle = pool.getMinimumIdle();
-            if (minimumIdle < 0 || minimumIdle > 1) {
-                pool.setMinimumIdle(1);
-            }
+            pool.setMinimumIdle(0);
         }
         return pool;
     }
