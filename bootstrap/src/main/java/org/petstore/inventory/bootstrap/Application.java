@@ -31,6 +31,7 @@ public final class Application extends Micronaut {
         if (DataCommandLine.isDataCommand(args)) {
             System.exit(DataCommandLine.runInThisProcess(args));
         }
+        JfrEvents.keepOffFirstRequest();
         new Application()
                 .args(DataCommandLine.serviceArguments(args))
                 // the service handles SIGTERM, and opens its database while the context builds the HTTP server
