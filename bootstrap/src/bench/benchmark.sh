@@ -3,7 +3,7 @@
 # it through its launcher (bootstrap/target/petstore-inventory), loads it with wrk and prints one line per backend.
 #
 # usage: bootstrap/src/bench/benchmark.sh [--skip-build] [--items 100] [--backends h2,pg] [--duration 10]
-#            [--conns 32] [--threads 2] [--warmup 5] [--no-aot] [--port 39290] [--streaming]
+#            [--conns 32] [--threads 2] [--warmup 5] [--no-aot] [--port 30290] [--streaming]
 #
 #   --skip-build   use the jar and launcher already in bootstrap/target
 #   --items N      entries in the database during the run (petIds 1..N; the demo data holds 12)
@@ -37,7 +37,7 @@ LAUNCHER="$TARGET/petstore-inventory"
 JAR="$TARGET/petstore-inventory.jar"
 WORK="$TARGET/bench"
 
-BUILD=yes ITEMS= BACKENDS=h2,pg DURATION=10 CONNS=32 THREADS=2 WARMUP=5 AOT=yes PORT=39290 MODE=load PEERS_OUT=
+BUILD=yes ITEMS= BACKENDS=h2,pg DURATION=10 CONNS=32 THREADS=2 WARMUP=5 AOT=yes PORT=30290 MODE=load PEERS_OUT=
 KEY=bench-key
 
 die() { echo "benchmark.sh: $*" >&2; exit 2; }
@@ -335,10 +335,12 @@ streaming_run() {   # BACKEND
 
 # ---------------------------------------------------------------- peers mode
 # compare.sh's peer line: NAME|PORT|KEY|ENV|START; the launcher is found through $PROJECT (compare.sh's
-# project root), the JDK through JAVA_HOME
+# project root), the JDK through JAVA_HOME. The ports lie below Linux's ephemeral range (32768-60999), which the
+# outgoing connections of wrk, the pools and the other peers draw from: a port in it can be held by one of them
+# when the service starts, and the start fails with "port ... is in use".
 peer_line() {   # BACKEND
-  local port=39090 env="JAVA_HOME=$JAVA_HOME PETSTORE_API_KEYS=secret" kv
-  [ "$1" = pg ] && port=39091
+  local port=30090 env="JAVA_HOME=$JAVA_HOME PETSTORE_API_KEYS=secret" kv
+  [ "$1" = pg ] && port=30091
   for kv in "${SERVICE_ENV[@]}"; do env="$env $kv"; done
   echo "project-$1|$port|secret|$env|export PETSTORE_PORT=\$PERF_PORT && exec \$PROJECT/bootstrap/target/petstore-inventory"
 }
