@@ -24,14 +24,31 @@ final class DatabaseStartupReport {
     }
 
     void report(DataSource store) {
-        String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
-        String server;
         try (Connection connection = store.getConnection()) {
+            report(connection);
+        } catch (SQLException e) {
+            log(unavailable(e));
+        }
+    }
+
+    /** As {@link #report(DataSource)}, over a connection the caller holds. */
+    void report(Connection connection) {
+        String server;
+        try {
             server = describe(connection);
         } catch (SQLException e) {
-            server = "server details unavailable (" + e.getMessage() + ")";
+            server = unavailable(e);
         }
+        log(server);
+    }
+
+    private void log(String server) {
+        String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
         LOG.info("Inventory database: {} - {} at {}", backend, server, database.redactedUrl());
+    }
+
+    private static String unavailable(SQLException e) {
+        return "server details unavailable (" + e.getMessage() + ")";
     }
 
     private static String describe(Connection connection) throws SQLException {

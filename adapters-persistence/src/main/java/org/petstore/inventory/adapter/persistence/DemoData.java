@@ -56,10 +56,26 @@ final class DemoData {
             return;
         }
         try (Connection connection = dataSource.getConnection()) {
+            loadIfEnabled(connection);
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    /** As {@link #loadIfEnabled(DataSource)}, over a connection the caller holds. */
+    void loadIfEnabled(Connection connection) {
+        if (!enabled) {
+            return;
+        }
+        try {
             loadIntoEmptyStore(connection);
         } catch (SQLException e) {
-            throw new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);
+            throw failed(e);
         }
+    }
+
+    private static IllegalStateException failed(SQLException e) {
+        return new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);
     }
 
     /** Loads the demo data over the connection when the store is empty, in one transaction of its own. */

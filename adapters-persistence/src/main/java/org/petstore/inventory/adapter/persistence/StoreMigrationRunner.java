@@ -10,7 +10,10 @@ import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Prepares the inventory database as its datasource ({@code datasources.default}) is created, before anything else
@@ -20,6 +23,8 @@ import javax.sql.DataSource;
  */
 @Singleton
 final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StoreMigrationRunner.class);
 
     static final String STORE = "default";
 
@@ -49,27 +54,76 @@ final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource>
 
     private void open(DataSource store) {
         if (opening.inBackground() && store instanceof HikariDataSource pool) {
-            // the pool's first connection, made here: it fails at once when the database cannot be reached; held
-            // until the pool has its own (an embedded database closes with its last connection)
-            try (Connection first = connect(pool)) {
-                prepare(store);
-            } catch (SQLException e) {
-                throw new HikariPool.PoolInitializationException(e);
-            }
-            opening.restoreMinimumIdle(pool);
+            openOverOwnConnection(pool);
         } else {
-            prepare(store);
+            StoreMigrations.migrate(store, database.url());
+            demoData.loadIfEnabled(store);
+            report.report(store);
         }
     }
 
-    private void prepare(DataSource store) {
-        StoreMigrations.migrate(store, database.url());
-        demoData.loadIfEnabled(store);
-        report.report(store);
+    /**
+     * The store opened over a connection of its own, made directly with the pool's settings: it fails at once when
+     * the database cannot be reached or refuses the credentials, and the store is ready without waiting for the
+     * pool's first connection (on PostgreSQL a second SCRAM authentication on code the JIT has not compiled yet).
+     * The pool opens that one afterwards, while the server starts; the own connection is closed only then (an
+     * embedded database in memory closes with its last connection).
+     */
+    private void openOverOwnConnection(HikariDataSource pool) {
+        Connection first;
+        try {
+            first = connect(pool);
+        } catch (SQLException e) {
+            throw new HikariPool.PoolInitializationException(e);
+        }
+        try {
+            StoreMigrations.migrate(first, pool, database.url());
+            demoData.loadIfEnabled(first);
+            report.report(first);
+        } catch (RuntimeException | Error e) {
+            closeQuietly(first);
+            throw e;
+        }
+        opening.restoreMinimumIdle(pool);
+        opening.ready();
+        try (first; Connection pooled = pool.getConnection()) {
+            LOG.debug("The pool's first connection is open ({})", pooled);
+        } catch (SQLException e) {
+            if (!pool.isClosed()) {
+                LOG.warn("The connection pool could not open its first connection: {}; requests open one as they"
+                        + " need it", e.getMessage());
+            }
+        }
     }
 
+    /** A connection as the pool makes them: the pool's URL, driver, properties and credentials, then its settings. */
     private static Connection connect(HikariDataSource pool) throws SQLException {
-        return new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(), pool.getDataSourceProperties(),
-                pool.getUsername(), pool.getPassword()).getConnection();
+        Connection connection = new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(),
+                pool.getDataSourceProperties(), pool.getUsername(), pool.getPassword()).getConnection();
+        try {
+            if (pool.getCatalog() != null) {
+                connection.setCatalog(pool.getCatalog());
+            }
+            if (pool.getSchema() != null) {
+                connection.setSchema(pool.getSchema());
+            }
+            if (pool.getConnectionInitSql() != null) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute(pool.getConnectionInitSql());
+                }
+            }
+            return connection;
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.debug("Closing the store's first connection failed: {}", e.getMessage());
+        }
     }
 }

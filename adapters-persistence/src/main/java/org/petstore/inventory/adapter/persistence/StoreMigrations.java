@@ -80,15 +80,46 @@ final class StoreMigrations {
      * nothing when {@linkplain #isCurrent(Connection, String) it is current}, else Flyway's migration.
      */
     static void migrate(DataSource dataSource, String url) {
+        boolean current;
         try (Connection connection = dataSource.getConnection()) {
+            current = readsCurrent(connection, url);
+        } catch (SQLException e) {
+            current = notReadable(e);
+        }
+        if (!current) {
+            runFlyway(dataSource, url);
+        }
+    }
+
+    /**
+     * As {@link #migrate(DataSource, String)}, with the history read over a connection the caller holds; Flyway, when
+     * it runs, takes its own connections from the data source.
+     */
+    static void migrate(Connection connection, DataSource dataSource, String url) {
+        if (!readsCurrent(connection, url)) {
+            runFlyway(dataSource, url);
+        }
+    }
+
+    private static boolean readsCurrent(Connection connection, String url) {
+        try {
             if (isCurrent(connection, url)) {
                 LOG.info("Inventory schema is current: version {} (no migration necessary)", SCRIPTS.size());
-                return;
+                return true;
             }
+            return false;
         } catch (SQLException e) {
-            // not readable (no history table yet, say): Flyway decides, and reports what is wrong
-            LOG.debug("Flyway's history not readable; Flyway runs: {}", e.getMessage());
+            return notReadable(e);
         }
+    }
+
+    private static boolean notReadable(SQLException e) {
+        // not readable (no history table yet, say): Flyway decides, and reports what is wrong
+        LOG.debug("Flyway's history not readable; Flyway runs: {}", e.getMessage());
+        return false;
+    }
+
+    private static void runFlyway(DataSource dataSource, String url) {
         LOG.info("Migrating the inventory schema to version {}", SCRIPTS.size());
         configure(Flyway.configure(StoreMigrations.class.getClassLoader()).dataSource(dataSource), url)
                 .load()

@@ -40,8 +40,8 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
 
     /**
      * In the background, the pool leaves its first connection to the opening, and opens no idle connections of its own
-     * until the store is open ({@link #restoreMinimumIdle}): the opening's use of the pool opens the one the first
-     * requests use, after its own first connection, not at the same time.
+     * until the store is open ({@link #restoreMinimumIdle}): the opening prepares the store over a connection of its
+     * own, then has the pool open the one the first requests use, after the store is ready, not at the same time.
      */
     @Override
     public DatasourceConfiguration onCreated(BeanCreatedEvent<DatasourceConfiguration> event) {
@@ -73,6 +73,14 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
 
     boolean inBackground() {
         return inBackground;
+    }
+
+    /**
+     * Called by the opening once the store is ready for requests: {@link #await} returns; the opening may still do
+     * work that requests do not need to wait for (the pool's first connection).
+     */
+    void ready() {
+        opened.complete(null);
     }
 
     /** Runs the opening, here or on a thread of its own. */

@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,8 +22,9 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link StoreOpening}: by default the store is open (migrated, demo data loaded) once the context has started; in
  * the background ({@value StoreOpening#IN_BACKGROUND}, the service's start) once {@link StoreOpening#await} returns,
- * with the pool's minimum of idle connections as configured, and a database that cannot be reached fails the wait
- * with the driver's own cause, not with the pool's timeout.
+ * with the pool's minimum of idle connections as configured and its session settings (schema) on the opening's own
+ * connection too, and a database that cannot be reached fails the wait with the driver's own cause, not with the
+ * pool's timeout.
  */
 class StoreOpeningTest {
 
@@ -50,6 +52,28 @@ class StoreOpeningTest {
             HikariDataSource pool = pool(context);
             assertEquals(4, pool.getMinimumIdle(), "the configured minimum of idle connections applies again");
             assertEquals(-1, pool.getInitializationFailTimeout(), "the opening made the first connection");
+        }
+    }
+
+    @Test
+    void inTheBackgroundTheStoreIsOpenedWithThePoolsSessionSettings() throws SQLException {
+        Map<String, Object> settings = settings(h2("schema") + ";INIT=CREATE SCHEMA IF NOT EXISTS store", true);
+        settings.put("datasources.default.schema", "store");
+        try (ApplicationContext context = ApplicationContext.run(settings)) {
+            context.getBean(StoreOpening.class).await();
+
+            // migrated and filled in the pool's schema, where the requests' connections look
+            assertEquals(12, pets(context), "migrated, with the demo data");
+            try (Connection connection = pool(context).getConnection();
+                 Statement statement = connection.createStatement();
+                 ResultSet tables = statement.executeQuery("SELECT table_schema FROM information_schema.tables"
+                         + " WHERE table_name IN ('pet', 'flyway_schema_history') ORDER BY table_name")) {
+                assertTrue(tables.next());
+                assertEquals("store", tables.getString(1));
+                assertTrue(tables.next());
+                assertEquals("store", tables.getString(1));
+                assertFalse(tables.next(), "no tables outside the pool's schema");
+            }
         }
     }
 
