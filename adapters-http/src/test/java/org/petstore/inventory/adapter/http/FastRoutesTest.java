@@ -68,6 +68,11 @@ class FastRoutesTest extends HttpAdapterTest {
                 get("/v1/inventory", key + "Accept: application/json\r\n"),
                 get("/v1/inventory", key + "Accept: text/html\r\n"),
                 get("/v1/inventory", key + "Connection: keep-alive\r\n"),
+                get("/v1/inventory", key + "Connection: close\r\n"),
+                get("/v1/inventory/1", key + "Connection: Close\r\n"),
+                get("/v1/inventory/424242", key + "Connection: close\r\n"),
+                get("/v1/inventory", key + "Connection: close, keep-alive\r\n"),
+                patch("/v1/inventory/3", key + json + "Connection: close\r\n", "{\"quantity\": 7}"),
                 patch("/v1/inventory/1", key + json, "{\"quantity\": 42}"),
                 get("/v1/inventory/1", key),
                 patch("/v1/inventory/1", key + json + "If-Match: \"1.2\"\r\n", "{\"quantity\": 43}"),
@@ -134,6 +139,38 @@ class FastRoutesTest extends HttpAdapterTest {
         assertEquals(List.of(200, 401, 200), fast.stream().map(Answer::status).toList());
         assertTrue(fast.get(2).body().contains("\"quantity\":9"), fast.get(2)::body);
         assertEquals(fast.get(0).body(), fast.get(2).body());
+    }
+
+    /**
+     * A request that asks to close the connection is its last on both paths: its answer says {@code Connection:
+     * close}, the connection is closed once it is written, and what was pipelined after it is never answered (nor
+     * applied). A list sent in chunks closes the connection after its last chunk.
+     */
+    @Test
+    void aRequestThatClosesTheConnectionIsItsLastOnBothPaths() {
+        String key = "Authorization: Bearer " + ApiClient.KEY + "\r\n";
+        String json = "Content-Type: application/json\r\n";
+        String pipeline = get("/v1/inventory/2", key + "Connection: close\r\n")
+                + patch("/v1/inventory/2", key + json, "{\"quantity\": 99}");
+        inventory.fill(5_000);
+        routerOnlyInventory.fill(5_000);
+        String longList = get("/v1/inventory", key + "Connection: close\r\n")
+                + patch("/v1/inventory/2", key + json, "{\"quantity\": 98}");
+
+        for (URL url : List.of(routerOnly.getURL(), serverUrl())) {
+            for (String requests : List.of(pipeline, longList)) {
+                try (RawConnection connection = new RawConnection(url, TIMEOUT)) {
+                    connection.send(requests);
+                    Answer last = Answer.of(connection.read());
+                    assertEquals(200, last.status(), url + " " + requests);
+                    assertEquals(List.of("close"), last.headers().get("Connection"), url + " " + requests);
+                    assertTrue(connection.closedByServerWithin(TIMEOUT), url + ": connection left open");
+                }
+            }
+        }
+        assertEquals(List.of(), routerOnlyInventory.updates(), "a PATCH after Connection: close was applied");
+        assertEquals(List.of(), inventory.updates(), "a PATCH after Connection: close was applied");
+        assertEquals(0, inventory.openLists(), "lists left open");
     }
 
     @Test

@@ -45,8 +45,9 @@ import org.petstore.inventory.domain.StaleInventoryItemException;
  * {@code PATCH /v1/inventory/{petId}}, answered straight from Netty (see {@link FastRoutes}) with the same use cases,
  * the same JSON and the same headers as {@link InventoryController}, for the requests that need nothing else of the
  * server: HTTP/1.1, an accepted {@code Bearer} key, a valid {@code petId}, a JSON body that reads, and none of the
- * headers that ask for more (content codings, {@code Origin}, {@code Expect}, {@code Connection: close}, an
- * {@code Accept} other than JSON, an unreadable {@code If-Match}). Every other request, and every refusal a
+ * headers that ask for more (content codings, {@code Origin}, {@code Expect}, a {@code Connection} other than
+ * {@code keep-alive} or {@code close}, an {@code Accept} other than JSON, an unreadable {@code If-Match}); a
+ * {@code Connection: close} request is answered here too, as the connection's last. Every other request, and every refusal a
  * request's own content earns (401, 400, 404 of a route, 405, 406, 415, 428), is left to the controller behind
  * Micronaut's router, which answers it as before; what the store answers (an unknown pet, a changed entry, an
  * unreachable database) is answered here with the same {@code Error} body. A list too long for one buffer is sent
@@ -104,7 +105,8 @@ final class InventoryFastRoutes implements FastRoutes {
         if (headers.contains(HttpHeaderNames.EXPECT) || headers.contains(HttpHeaderNames.ORIGIN)
                 || headers.contains(HttpHeaderNames.ACCEPT_ENCODING) || headers.contains(HttpHeaderNames.CONTENT_ENCODING)
                 || headers.contains(HttpHeaderNames.TRANSFER_ENCODING) || headers.contains(HttpHeaderNames.UPGRADE)
-                || !onlyValue(headers, HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE.toString())
+                || !(onlyValue(headers, HttpHeaderNames.CONNECTION, HttpHeaderValues.KEEP_ALIVE.toString())
+                        || onlyValue(headers, HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE.toString()))
                 || !acceptsJson(headers)) {
             return false;
         }

@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.http.transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultHttpContent;
@@ -10,6 +11,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -33,7 +35,10 @@ import org.slf4j.LoggerFactory;
  *     goes to Micronaut, which queues it behind the earlier ones;</li>
  *     <li>while the routes answer a request, what arrives after it waits here, and the next read from the socket is
  *     held back until the answer is written, so a pipelining client cannot make the server buffer without end;</li>
- *     <li>a request the routes hand back is passed on exactly as it came: its head, then its body.</li>
+ *     <li>a request the routes hand back is passed on exactly as it came: its head, then its body;</li>
+ *     <li>an answer to a request that asks to close the connection ({@code Connection: close}) says so in its own
+ *     {@code Connection} header, and the connection is closed once it is written: what was sent after that request
+ *     is never answered (RFC 9112 §9.6).</li>
  * </ul>
  * One instance per connection; every method runs on the connection's event loop.
  */
@@ -65,6 +70,8 @@ final class FastPathHandler extends ChannelDuplexHandler {
     private boolean inRead;
     /** A message went to Micronaut outside a read from the socket, so no end of a read cycle follows it by itself. */
     private boolean firedOutsideRead;
+    /** The answer being sent is the connection's last: it asked to close the connection. */
+    private boolean closeAfterAnswer;
 
     FastPathHandler(FastRoutes routes, ResponseDate date) {
         this.routes = routes;
@@ -73,7 +80,9 @@ final class FastPathHandler extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (answering || !waiting.isEmpty()) {
+        if (closed) {
+            ReferenceCountUtil.release(msg); // sent after the connection's last request
+        } else if (answering || !waiting.isEmpty()) {
             waiting.add(msg);
         } else {
             inRead = true;
@@ -147,24 +156,46 @@ final class FastPathHandler extends ChannelDuplexHandler {
                 next(ctx);
             }
             case FastAnswer.Whole whole -> {
+                closeAfterAnswer = !HttpUtil.isKeepAlive(taken.head);
                 taken.release();
                 FullHttpResponse response = whole.response();
                 date.addTo(response.headers());
                 if (canHaveBody(response.status())) {
                     response.headers().set(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
                 }
+                if (closeAfterAnswer) {
+                    lastAnswer(ctx, response);
+                    return;
+                }
                 ctx.writeAndFlush(response, ctx.voidPromise());
                 next(ctx);
             }
             case FastAnswer.Streamed streamed -> {
+                closeAfterAnswer = !HttpUtil.isKeepAlive(taken.head);
                 taken.release();
                 date.addTo(streamed.head().headers());
+                if (closeAfterAnswer) {
+                    streamed.head().headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                }
                 HttpUtil.setTransferEncodingChunked(streamed.head(), true);
                 streaming = new Streaming(ctx, streamed);
                 ctx.write(streamed.head(), ctx.voidPromise());
                 streaming.write(streamed.firstChunk(), streamed.rest().ended());
             }
         }
+    }
+
+    /**
+     * The connection's last answer: written with {@code Connection: close}, then the connection is closed; nothing
+     * that came after its request is answered.
+     */
+    private void lastAnswer(ChannelHandlerContext ctx, Object lastMessage) {
+        if (lastMessage instanceof HttpResponse response) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        answering = false;
+        discard();
+        ctx.writeAndFlush(lastMessage).addListener(ChannelFutureListener.CLOSE);
     }
 
     /** The answer is written: on to what waited behind it. */
@@ -224,8 +255,12 @@ final class FastPathHandler extends ChannelDuplexHandler {
             if (last) {
                 answer.rest().close();
                 ctx.write(new DefaultHttpContent(chunk), ctx.voidPromise());
-                ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, ctx.voidPromise());
                 streaming = null;
+                if (closeAfterAnswer) {
+                    lastAnswer(ctx, LastHttpContent.EMPTY_LAST_CONTENT);
+                    return;
+                }
+                ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT, ctx.voidPromise());
                 next(ctx);
                 return;
             }

@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
@@ -31,6 +32,8 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
  *     <li>{@code HEAD} is answered as {@code GET} would be: Micronaut runs the {@code GET} route, and Netty's encoder,
  *     which knows the request was {@code HEAD}, sends the headers (with {@code Content-Type} and
  *     {@code Content-Length}) and drops the body (RFC 9110 §9.3.2).</li>
+ *     <li>A request that closes the connection ({@code Connection: close}, or HTTP/1.0 without
+ *     {@code keep-alive}) is the connection's last (§9.6): what was sent after it is dropped unread, never run.</li>
  * </ul>
  * A request refused here is marked as a decoding failure; {@link DecoderFailures} answers it and Micronaut closes the
  * connection after the answer.
@@ -42,19 +45,30 @@ final class RequestFraming extends ChannelDuplexHandler {
     /** Requests read whose response is not completely written yet. */
     private int unanswered;
     private boolean closeAfterResponse;
+    /** The connection's last request is being read. */
+    private boolean readingLastRequest;
+    /** The connection's last request has been read whole: nothing after it is. */
+    private boolean lastRequestRead;
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (lastRequestRead) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         if (msg instanceof HttpRequest request) {
             unanswered++;
+            readingLastRequest = !HttpUtil.isKeepAlive(request);
             if (request.decoderResult().isSuccess()) {
                 check(request);
             }
+            lastRequestRead = readingLastRequest && msg instanceof LastHttpContent;
             ctx.fireChannelRead(msg);
         } else if (msg instanceof HttpContent content && content.decoderResult().isFailure()) {
             ReferenceCountUtil.release(msg);
             malformedBody(ctx);
         } else {
+            lastRequestRead = readingLastRequest && msg instanceof LastHttpContent;
             ctx.fireChannelRead(msg);
         }
     }
