@@ -27,7 +27,8 @@ import java.util.Set;
  *       the component's default instead (a {@code @Bindable} default), or read any word as {@code false};</li>
  *   <li>every such record is created now, so that its own checks (a sunset before the deprecation, say) run at
  *       startup and not at the first request that needs it;</li>
- *   <li>the logging settings, which logback reads ({@link LogSettings}).</li>
+ *   <li>the logging settings, which logback reads ({@link LogSettings}), and the Flight Recorder's switch, read before
+ *   the application starts ({@link JfrEvents}).</li>
  * </ul>
  */
 @Context
@@ -36,9 +37,10 @@ final class SettingsCheck {
     private static final Set<String> BOOLEAN_WORDS = Set.of("true", "false", "yes", "no", "on", "off");
 
     SettingsCheck(ApplicationContext context) {
-        LogSettings.problem(LogSettings::configured).ifPresent(problem -> {
-            throw new ConfigurationException(problem);
-        });
+        LogSettings.problem(LogSettings::configured).or(() -> JfrEvents.problem(LogSettings::configured))
+                .ifPresent(problem -> {
+                    throw new ConfigurationException(problem);
+                });
         Environment environment = context.getEnvironment();
         for (BeanDefinition<?> configuration : context.getBeanDefinitions(
                 Qualifiers.byStereotype(ConfigurationReader.class))) {
