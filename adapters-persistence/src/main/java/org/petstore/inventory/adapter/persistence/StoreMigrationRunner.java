@@ -2,7 +2,6 @@ package org.petstore.inventory.adapter.persistence;
 
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.pool.HikariPool;
-import com.zaxxer.hikari.util.DriverDataSource;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.core.naming.NameResolver;
@@ -10,7 +9,6 @@ import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,7 +70,7 @@ final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource>
     private void openOverOwnConnection(HikariDataSource pool) {
         Connection first;
         try {
-            first = connect(pool);
+            first = opening.firstConnection(pool);
         } catch (SQLException e) {
             throw new HikariPool.PoolInitializationException(e);
         }
@@ -93,29 +91,6 @@ final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource>
                 LOG.warn("The connection pool could not open its first connection: {}; requests open one as they"
                         + " need it", e.getMessage());
             }
-        }
-    }
-
-    /** A connection as the pool makes them: the pool's URL, driver, properties and credentials, then its settings. */
-    private static Connection connect(HikariDataSource pool) throws SQLException {
-        Connection connection = new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(),
-                pool.getDataSourceProperties(), pool.getUsername(), pool.getPassword()).getConnection();
-        try {
-            if (pool.getCatalog() != null) {
-                connection.setCatalog(pool.getCatalog());
-            }
-            if (pool.getSchema() != null) {
-                connection.setSchema(pool.getSchema());
-            }
-            if (pool.getConnectionInitSql() != null) {
-                try (Statement statement = connection.createStatement()) {
-                    statement.execute(pool.getConnectionInitSql());
-                }
-            }
-            return connection;
-        } catch (SQLException e) {
-            closeQuietly(connection);
-            throw e;
         }
     }
 

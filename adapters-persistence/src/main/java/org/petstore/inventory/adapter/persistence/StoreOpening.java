@@ -1,11 +1,16 @@
 package org.petstore.inventory.adapter.persistence;
 
+import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.util.DriverDataSource;
 import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
 import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -19,7 +24,10 @@ import java.util.concurrent.CompletionException;
  * listens: no request meets a store that is not ready, and a store that cannot be opened still fails the start, with
  * the same cause. The pool then opens no connection in its constructor (HikariCP's initialization-fail-timeout -1);
  * the opening connects first, directly with the pool's settings, so that a database that cannot be reached or that
- * refuses the credentials fails the start at once, as the pool's own first connection would.
+ * refuses the credentials fails the start at once, as the pool's own first connection would. That connection is
+ * begun as soon as the pool's settings exist ({@link #firstConnection}), while the context still builds the pool and
+ * its metrics: on PostgreSQL it is most of the opening (a SCRAM authentication, on code the JIT has not compiled
+ * yet), and the server waits for the opening.
  */
 @Singleton
 public final class StoreOpening implements BeanCreatedEventListener<DatasourceConfiguration> {
@@ -31,6 +39,8 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
 
     private final boolean inBackground;
     private final CompletableFuture<Void> opened = new CompletableFuture<>();
+    /** The opening's own connection, begun as the pool's settings were created; null until then. */
+    private volatile CompletableFuture<Connection> connecting;
     private volatile boolean started;
     private int minimumIdle = UNSET;
 
@@ -50,8 +60,70 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
             pool.setInitializationFailTimeout(-1);
             minimumIdle = pool.getMinimumIdle();
             pool.setMinimumIdle(0);
+            CompletableFuture<Connection> connection = new CompletableFuture<>();
+            connecting = connection;
+            Thread.ofPlatform().name("petstore-store-connecting").daemon().start(() -> {
+                try {
+                    connection.complete(connect(pool));
+                } catch (Throwable failure) {
+                    connection.completeExceptionally(failure);
+                }
+            });
         }
         return pool;
+    }
+
+    /**
+     * The opening's own connection to the store: the one begun as the pool's settings were created, else one made
+     * now; either way with the pool's URL, driver, properties and credentials, then its session settings.
+     */
+    Connection firstConnection(HikariConfig pool) throws SQLException {
+        CompletableFuture<Connection> begun = connecting;
+        if (begun == null) {
+            return connect(pool);
+        }
+        try {
+            return begun.join();
+        } catch (CompletionException e) {
+            Throwable failure = e.getCause();
+            if (failure instanceof SQLException sql) {
+                throw sql;
+            }
+            if (failure instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    /** A connection as the pool makes them: the pool's URL, driver, properties and credentials, then its settings. */
+    private static Connection connect(HikariConfig pool) throws SQLException {
+        Connection connection = new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(),
+                pool.getDataSourceProperties(), pool.getUsername(), pool.getPassword()).getConnection();
+        try {
+            if (pool.getCatalog() != null) {
+                connection.setCatalog(pool.getCatalog());
+            }
+            if (pool.getSchema() != null) {
+                connection.setSchema(pool.getSchema());
+            }
+            if (pool.getConnectionInitSql() != null) {
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute(pool.getConnectionInitSql());
+                }
+            }
+            return connection;
+        } catch (SQLException e) {
+            try {
+                connection.close();
+            } catch (SQLException closing) {
+                e.addSuppressed(closing);
+            }
+            throw e;
+        }
     }
 
     /**
