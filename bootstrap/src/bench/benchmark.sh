@@ -8,7 +8,8 @@
 #   --skip-build   use the jar and launcher already in bootstrap/target
 #   --items N      entries in the database during the run (petIds 1..N; the demo data holds 12)
 #   --backends     h2, pg or h2,pg (default)
-#   --no-aot       start without the AOT cache (by default it is trained first when missing or older than the jar)
+#   --no-aot       start without the AOT cache (by default it is trained first when missing or older than the jar;
+#                  with pg among the backends the PostgreSQL cache too, on a scratch database BENCH_PG_DATABASE_aot_training)
 #   --streaming    the bounded-memory check instead: 1,000,000 entries (or --items), -Xmx64m, four concurrent full
 #                  GETs and a PATCH meanwhile; prints first-byte and total times, the PATCH time and the peak RSS
 #   --peers-file F seed only, and write to F the service's lines for ../shared/perf/compare.sh (project-h2 and
@@ -85,17 +86,30 @@ fi
 [ -x "$LAUNCHER" ] && [ -f "$JAR" ] || die "$LAUNCHER or $JAR missing: build first (without --skip-build)"
 mkdir -p "$WORK"
 
-if [ "$AOT" = yes ]; then
-  if [ ! -f "$TARGET/petstore-inventory.aot" ] || [ "$JAR" -nt "$TARGET/petstore-inventory.aot" ]; then
-    log "training the AOT cache ($LAUNCHER train-aot)"
-    t0=$SECONDS
-    "$LAUNCHER" train-aot
-    log "AOT training took $((SECONDS - t0)) s"
+stale() { [ ! -f "$1" ] || [ "$JAR" -nt "$1" ]; }
+train_aot() {
+  local training=() caches=("$TARGET/petstore-inventory.aot")
+  if [[ ",$BACKENDS," == *,pg,* ]]; then
+    # the PostgreSQL cache too (the driver's classes in it), trained on a scratch database of its own
+    pg_server
+    local scratch="${BENCH_PG_DATABASE:-petstore_bench}_aot_training"
+    dropdb --if-exists "$scratch" && createdb "$scratch"
+    training=(PETSTORE_AOT_TRAIN_DATABASE_URL="jdbc:postgresql://$PGHOST:$PGPORT/$scratch"
+              PETSTORE_AOT_TRAIN_DATABASE_USERNAME="$PGUSER" PETSTORE_AOT_TRAIN_DATABASE_PASSWORD="$PGPASSWORD")
+    caches+=("$TARGET/petstore-inventory-postgresql.aot")
   fi
-  RUN_JAVA_OPTS=${JAVA_OPTS:-}
-else
-  RUN_JAVA_OPTS="${JAVA_OPTS:-} -XX:AOTMode=off"
-fi
+  local cache
+  for cache in "${caches[@]}"; do
+    if stale "$cache"; then
+      log "training the AOT caches ($LAUNCHER train-aot)"
+      local t0=$SECONDS
+      env "${training[@]}" "$LAUNCHER" train-aot
+      log "AOT training took $((SECONDS - t0)) s"
+      [ -z "${scratch:-}" ] || dropdb --if-exists "$scratch"
+      return
+    fi
+  done
+}
 
 # ---------------------------------------------------------------- the service
 SERVICE_PID=
@@ -217,7 +231,8 @@ prepare_h2() {
   touch "$dir/.seeded"
 }
 
-prepare_pg() {
+# the PostgreSQL server: the local cluster started by ../shared/perf/pg.sh when PGHOST is not set
+pg_server() {
   if [ -z "${PGHOST:-}" ] && [ -x "$PG_SCRIPT" ]; then
     local mark=/tmp/perf-pg-started-by-me had_mark=no
     [ -f "$mark" ] && had_mark=yes
@@ -226,8 +241,12 @@ prepare_pg() {
     if [ "$had_mark" = no ] && [ -f "$mark" ]; then PG_STARTED_HERE=yes; fi
   fi
   export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres} PGPASSWORD=${PGPASSWORD:-postgres}
-  PG_DB=${BENCH_PG_DATABASE:-petstore_bench}
   command -v psql >/dev/null || die "psql not found (Debian: apt-get install -y postgresql-client)"
+}
+
+prepare_pg() {
+  pg_server
+  PG_DB=${BENCH_PG_DATABASE:-petstore_bench}
   dropdb --if-exists "$PG_DB" && createdb "$PG_DB"
   SERVICE_ENV=(DATASOURCES_DEFAULT_URL="jdbc:postgresql://$PGHOST:$PGPORT/$PG_DB"
                DATASOURCES_DEFAULT_USERNAME="$PGUSER" DATASOURCES_DEFAULT_PASSWORD="$PGPASSWORD"
@@ -346,6 +365,12 @@ peer_line() {   # BACKEND
 }
 
 # ---------------------------------------------------------------- run
+if [ "$AOT" = yes ]; then
+  train_aot
+  RUN_JAVA_OPTS=${JAVA_OPTS:-}
+else
+  RUN_JAVA_OPTS="${JAVA_OPTS:-} -XX:AOTMode=off"
+fi
 IFS=',' read -r -a backend_list <<<"$BACKENDS"
 [ "$MODE" != peers ] || : >"$PEERS_OUT"
 for backend in "${backend_list[@]}"; do
