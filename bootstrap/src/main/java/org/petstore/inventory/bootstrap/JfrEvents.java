@@ -2,6 +2,7 @@ package org.petstore.inventory.bootstrap;
 
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
@@ -23,7 +24,10 @@ import java.util.function.UnaryOperator;
  */
 final class JfrEvents {
 
-    /** The setting, as an environment variable or a system property: {@code true} or {@code false} (the default). */
+    /**
+     * The setting, as an environment variable or a system property: a switch's word ({@code true}, {@code yes} or
+     * {@code on} switch the recorder on; {@code false}, the default, off).
+     */
     static final String SWITCH = "PETSTORE_JFR";
 
     /** The JDK's own switch: when {@code true} as JFR is first used, JFR reports itself unavailable. */
@@ -34,6 +38,8 @@ final class JfrEvents {
 
     /** Micronaut's JFR event for each HTTP/1.1 request, created for every request its server reads. */
     static final String MICRONAUT_REQUEST_EVENT = "io.micronaut.http.server.netty.handler.Http1RequestEvent";
+
+    private static final Set<String> ON_WORDS = Set.of("true", "yes", "on");
 
     private JfrEvents() {
     }
@@ -52,21 +58,21 @@ final class JfrEvents {
         Thread.ofPlatform().daemon().name("petstore-jfr-events").start(JfrEvents::registerRequestEvent);
     }
 
-    /** Whether the Flight Recorder is asked for; a value that is neither word counts as the default, off. */
+    /** Whether the Flight Recorder is asked for; a value that is not a switch's word counts as the default, off. */
     static boolean recorderWanted(UnaryOperator<String> lookup) {
-        String value = lookup.apply(SWITCH);
-        return value != null && value.strip().equalsIgnoreCase("true");
+        return ON_WORDS.contains(word(lookup));
     }
 
-    /** What is wrong with the setting, if anything: it is {@code true} or {@code false}. */
+    /** What is wrong with the setting, if anything: it is one of a switch's words ({@link SettingsCheck}). */
     static Optional<String> problem(UnaryOperator<String> lookup) {
+        String word = word(lookup);
+        return word.isEmpty() || SettingsCheck.BOOLEAN_WORDS.contains(word) ? Optional.empty()
+                : Optional.of(SWITCH + " is '" + lookup.apply(SWITCH) + "', which is not true or false");
+    }
+
+    private static String word(UnaryOperator<String> lookup) {
         String value = lookup.apply(SWITCH);
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        String word = value.strip().toLowerCase(Locale.ROOT);
-        return word.equals("true") || word.equals("false") ? Optional.empty()
-                : Optional.of(SWITCH + " is '" + value + "', which is not true or false");
+        return value == null ? "" : value.strip().toLowerCase(Locale.ROOT);
     }
 
     private static void registerRequestEvent() {

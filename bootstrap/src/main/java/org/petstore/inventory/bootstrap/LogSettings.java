@@ -23,7 +23,10 @@ final class LogSettings {
     private LogSettings() {
     }
 
-    /** A setting as logback reads it: a system property, else an environment variable. */
+    /**
+     * A setting read before the application context exists (the logging settings as logback reads them, the Flight
+     * Recorder's switch): a system property, else an environment variable.
+     */
     static String configured(String name) {
         String property = System.getProperty(name);
         return property != null ? property : System.getenv(name);

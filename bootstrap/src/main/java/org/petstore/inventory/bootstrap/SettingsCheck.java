@@ -34,7 +34,8 @@ import java.util.Set;
 @Context
 final class SettingsCheck {
 
-    private static final Set<String> BOOLEAN_WORDS = Set.of("true", "false", "yes", "no", "on", "off");
+    /** The words a switch takes, as the framework reads them (true, yes and on switch it on). */
+    static final Set<String> BOOLEAN_WORDS = Set.of("true", "false", "yes", "no", "on", "off");
 
     SettingsCheck(ApplicationContext context) {
         LogSettings.problem(LogSettings::configured).or(() -> JfrEvents.problem(LogSettings::configured))

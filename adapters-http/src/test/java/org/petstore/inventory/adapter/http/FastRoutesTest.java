@@ -144,7 +144,8 @@ class FastRoutesTest extends HttpAdapterTest {
     /**
      * A request that asks to close the connection is its last on both paths: its answer says {@code Connection:
      * close}, the connection is closed once it is written, and what was pipelined after it is never answered (nor
-     * applied). A list sent in chunks closes the connection after its last chunk.
+     * applied). A list sent in chunks closes the connection after its last chunk; an HTTP/1.0 request without
+     * {@code keep-alive} is a connection's last as well.
      */
     @Test
     void aRequestThatClosesTheConnectionIsItsLastOnBothPaths() {
@@ -166,6 +167,16 @@ class FastRoutesTest extends HttpAdapterTest {
                     assertEquals(List.of("close"), last.headers().get("Connection"), url + " " + requests);
                     assertTrue(connection.closedByServerWithin(TIMEOUT), url + ": connection left open");
                 }
+            }
+        }
+        // HTTP/1.0 without keep-alive closes the connection too (the router answers it on both servers)
+        String http10 = "GET /v1/inventory/2 HTTP/1.0\r\n" + key + "\r\n"
+                + patch("/v1/inventory/2", key + json, "{\"quantity\": 97}");
+        for (URL url : List.of(routerOnly.getURL(), serverUrl())) {
+            try (RawConnection connection = new RawConnection(url, TIMEOUT)) {
+                connection.send(http10);
+                assertEquals(200, Answer.of(connection.read()).status(), url.toString());
+                assertTrue(connection.closedByServerWithin(TIMEOUT), url + ": HTTP/1.0 connection left open");
             }
         }
         assertEquals(List.of(), routerOnlyInventory.updates(), "a PATCH after Connection: close was applied");

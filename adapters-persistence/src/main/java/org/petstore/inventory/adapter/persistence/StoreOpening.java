@@ -85,17 +85,10 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
         try {
             return begun.join();
         } catch (CompletionException e) {
-            Throwable failure = e.getCause();
-            if (failure instanceof SQLException sql) {
+            if (e.getCause() instanceof SQLException sql) {
                 throw sql;
             }
-            if (failure instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (failure instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(failure);
+            throw unchecked(e.getCause());
         }
     }
 
@@ -184,14 +177,15 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
         try {
             opened.join();
         } catch (CompletionException e) {
-            Throwable failure = e.getCause();
-            if (failure instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            if (failure instanceof Error error) {
-                throw error;
-            }
-            throw new IllegalStateException(failure);
+            throw unchecked(e.getCause());
         }
+    }
+
+    /** What a thread of the opening failed with, to throw as it was: an error is thrown here. */
+    private static RuntimeException unchecked(Throwable failure) {
+        if (failure instanceof Error error) {
+            throw error;
+        }
+        return failure instanceof RuntimeException runtime ? runtime : new IllegalStateException(failure);
     }
 }
