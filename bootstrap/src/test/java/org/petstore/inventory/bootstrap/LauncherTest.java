@@ -108,7 +108,9 @@ class LauncherTest {
 
         List<String> arguments = run.arguments();
         assertEquals(List.of("-Xms64m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:+UseCompactObjectHeaders",
-                "-XX:+ExitOnOutOfMemoryError", "--enable-native-access=ALL-UNNAMED",
+                "-XX:+ExitOnOutOfMemoryError", "-XX:Tier4InvocationThreshold=15000",
+                "-XX:Tier4MinInvocationThreshold=1800", "-XX:Tier4CompileThreshold=45000",
+                "-XX:Tier4BackEdgeThreshold=120000", "--enable-native-access=ALL-UNNAMED",
                 "--sun-misc-unsafe-memory-access=allow", "-Xmx512m", "-Dsome.flag=1", "-jar",
                 home.resolve("petstore-inventory.jar").toString(), "export", "--help"), arguments);
     }
