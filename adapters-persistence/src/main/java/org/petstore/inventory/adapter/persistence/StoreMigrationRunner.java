@@ -63,9 +63,9 @@ final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource>
     /**
      * The store opened over a connection of its own, made directly with the pool's settings: it fails at once when
      * the database cannot be reached or refuses the credentials, and the store is ready without waiting for the
-     * pool's first connection (on PostgreSQL a second SCRAM authentication on code the JIT has not compiled yet).
-     * The pool opens that one afterwards, while the server starts; the own connection is closed only then (an
-     * embedded database in memory closes with its last connection).
+     * pool. Then that connection becomes the pool's first ({@link StoreOpening#handOver}): the start authenticates
+     * once (on PostgreSQL a SCRAM authentication, on code the JIT has not compiled yet), and an embedded database in
+     * memory, which closes with its last connection, stays open.
      */
     private void openOverOwnConnection(HikariDataSource pool) {
         Connection first;
@@ -82,15 +82,22 @@ final class StoreMigrationRunner implements BeanCreatedEventListener<DataSource>
             closeQuietly(first);
             throw e;
         }
+        try {
+            opening.handOver(first);
+        } catch (SQLException e) {
+            LOG.debug("Closing the store's first connection failed: {}", e.getMessage());
+        }
         opening.restoreMinimumIdle(pool);
         opening.ready();
-        try (first; Connection pooled = pool.getConnection()) {
+        try (Connection pooled = pool.getConnection()) {
             LOG.debug("The pool's first connection is open ({})", pooled);
         } catch (SQLException e) {
             if (!pool.isClosed()) {
                 LOG.warn("The connection pool could not open its first connection: {}; requests open one as they"
                         + " need it", e.getMessage());
             }
+        } finally {
+            opening.closeUnclaimed();
         }
     }
 

@@ -8,11 +8,16 @@ import io.micronaut.context.annotation.Value;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import jakarta.inject.Singleton;
+import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Logger;
+import javax.sql.DataSource;
 
 /**
  * When the inventory database is opened at startup: its first connection, the schema migrations, the demo data and
@@ -27,7 +32,8 @@ import java.util.concurrent.CompletionException;
  * refuses the credentials fails the start at once, as the pool's own first connection would. That connection is
  * begun as soon as the pool's settings exist ({@link #firstConnection}), while the context still builds the pool and
  * its metrics: on PostgreSQL it is most of the opening (a SCRAM authentication, on code the JIT has not compiled
- * yet), and the server waits for the opening.
+ * yet), and the server waits for the opening. Once the store is open, that connection becomes the pool's first
+ * ({@link #handOver}): the pool makes its connections through {@link HandOver}.
  */
 @Singleton
 public final class StoreOpening implements BeanCreatedEventListener<DatasourceConfiguration> {
@@ -43,6 +49,8 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
     private volatile CompletableFuture<Connection> connecting;
     private volatile boolean started;
     private int minimumIdle = UNSET;
+    /** Where the pool makes its connections when the store opens in the background; null otherwise. */
+    private HandOver handOver;
 
     StoreOpening(@Value("${" + IN_BACKGROUND + ":false}") boolean inBackground) {
         this.inBackground = inBackground;
@@ -60,6 +68,10 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
             pool.setInitializationFailTimeout(-1);
             minimumIdle = pool.getMinimumIdle();
             pool.setMinimumIdle(0);
+            // the pool connects through the hand-over, which gives it the opening's connection first
+            pool.setDataSource(handOver = new HandOver(new DriverDataSource(pool.getJdbcUrl(),
+                    pool.getDriverClassName(), pool.getDataSourceProperties(), pool.getUsername(),
+                    pool.getPassword())));
             CompletableFuture<Connection> connection = new CompletableFuture<>();
             connecting = connection;
             Thread.ofPlatform().name("petstore-store-connecting").daemon().start(() -> {
@@ -116,6 +128,28 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
                 e.addSuppressed(closing);
             }
             throw e;
+        }
+    }
+
+    /**
+     * The opening is done with its own connection: the pool's first connection is that one (made with the pool's
+     * settings, so as the pool would make it), instead of a second one made while the service starts: on PostgreSQL
+     * a second SCRAM authentication and a second server process. The pool sets it up as every connection it opens
+     * (its session settings, its connection-init-sql again). Closed when the store did not open in the background,
+     * or when the pool has not taken it within {@link #closeUnclaimed}.
+     */
+    void handOver(Connection connection) throws SQLException {
+        if (handOver == null) {
+            connection.close();
+        } else {
+            handOver.offer(connection);
+        }
+    }
+
+    /** Closes the opening's connection if the pool has not taken it (a pool closed meanwhile, say). */
+    void closeUnclaimed() {
+        if (handOver != null) {
+            handOver.closeUnclaimed();
         }
     }
 
@@ -187,5 +221,90 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
             throw error;
         }
         return failure instanceof RuntimeException runtime ? runtime : new IllegalStateException(failure);
+    }
+
+    /**
+     * The pool's data source: the connection the opening offers, once, then new connections made as the pool's own
+     * would be ({@link DriverDataSource} with the pool's URL, driver, properties and credentials).
+     */
+    static final class HandOver implements DataSource {
+
+        private final DataSource connections;
+        private final AtomicReference<Connection> offered = new AtomicReference<>();
+
+        HandOver(DataSource connections) {
+            this.connections = connections;
+        }
+
+        void offer(Connection connection) {
+            offered.set(connection);
+        }
+
+        void closeUnclaimed() {
+            Connection unclaimed = offered.getAndSet(null);
+            if (unclaimed != null) {
+                try {
+                    unclaimed.close();
+                } catch (SQLException e) {
+                    // it was not in use: nothing is lost
+                }
+            }
+        }
+
+        /** The offered connection when there is one still open, else a new one. */
+        private Connection offered() throws SQLException {
+            Connection connection = offered.getAndSet(null);
+            if (connection != null && !connection.isClosed()) {
+                return connection;
+            }
+            return null;
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            Connection connection = offered();
+            return connection != null ? connection : connections.getConnection();
+        }
+
+        @Override
+        public Connection getConnection(String username, String password) throws SQLException {
+            Connection connection = offered();
+            return connection != null ? connection : connections.getConnection(username, password);
+        }
+
+        @Override
+        public PrintWriter getLogWriter() throws SQLException {
+            return connections.getLogWriter();
+        }
+
+        @Override
+        public void setLogWriter(PrintWriter out) throws SQLException {
+            connections.setLogWriter(out);
+        }
+
+        @Override
+        public void setLoginTimeout(int seconds) throws SQLException {
+            connections.setLoginTimeout(seconds);
+        }
+
+        @Override
+        public int getLoginTimeout() throws SQLException {
+            return connections.getLoginTimeout();
+        }
+
+        @Override
+        public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+            return connections.getParentLogger();
+        }
+
+        @Override
+        public <T> T unwrap(Class<T> type) throws SQLException {
+            return connections.unwrap(type);
+        }
+
+        @Override
+        public boolean isWrapperFor(Class<?> type) throws SQLException {
+            return connections.isWrapperFor(type);
+        }
     }
 }
