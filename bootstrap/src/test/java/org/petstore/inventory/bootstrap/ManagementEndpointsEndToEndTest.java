@@ -2,7 +2,9 @@ package org.petstore.inventory.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.micronaut.management.health.monitor.HealthMonitorTask;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -15,7 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The service offers health and nothing else of the management endpoints its libraries bring: every other one is
- * off, answered 404 with the {@code Error} body (401 without a key), never 500.
+ * off, answered 404 with the {@code Error} body (401 without a key), never 500. Health is checked when it is asked,
+ * not by a monitor in the background.
  */
 class ManagementEndpointsEndToEndTest {
 
@@ -65,6 +68,12 @@ class ManagementEndpointsEndToEndTest {
         assertAll(() -> assertEquals(404, response.statusCode()),
                 () -> assertEquals("{\"code\":\"NOT_FOUND\",\"message\":\"No resource at " + path
                         + "\",\"status\":404}", response.body()));
+    }
+
+    @Test
+    void healthIsCheckedWhenAskedAndNotInTheBackground() {
+        // Micronaut's health monitor would run every indicator, the database's too, once a minute
+        assertFalse(service.hasBeanDefinition(HealthMonitorTask.class), "a health monitor runs in the background");
     }
 
     @Test

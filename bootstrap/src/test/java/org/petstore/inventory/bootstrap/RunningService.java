@@ -111,6 +111,11 @@ final class RunningService implements AutoCloseable {
         return server.getApplicationContext().getBean(type);
     }
 
+    /** Whether the running application has a bean of the type, without creating one. */
+    boolean hasBeanDefinition(Class<?> type) {
+        return server.getApplicationContext().containsBean(type);
+    }
+
     @Override
     public void close() {
         server.getApplicationContext().close();
