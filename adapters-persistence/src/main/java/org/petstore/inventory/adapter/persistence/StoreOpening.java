@@ -68,15 +68,14 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
             pool.setInitializationFailTimeout(-1);
             minimumIdle = pool.getMinimumIdle();
             pool.setMinimumIdle(0);
+            DataSource direct = directConnections(pool);
             // the pool connects through the hand-over, which gives it the opening's connection first
-            pool.setDataSource(handOver = new HandOver(new DriverDataSource(pool.getJdbcUrl(),
-                    pool.getDriverClassName(), pool.getDataSourceProperties(), pool.getUsername(),
-                    pool.getPassword())));
+            pool.setDataSource(handOver = new HandOver(direct));
             CompletableFuture<Connection> connection = new CompletableFuture<>();
             connecting = connection;
             Thread.ofPlatform().name("petstore-store-connecting").daemon().start(() -> {
                 try {
-                    connection.complete(connect(pool));
+                    connection.complete(connect(direct, pool));
                 } catch (Throwable failure) {
                     connection.completeExceptionally(failure);
                 }
@@ -92,7 +91,7 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
     Connection firstConnection(HikariConfig pool) throws SQLException {
         CompletableFuture<Connection> begun = connecting;
         if (begun == null) {
-            return connect(pool);
+            return connect(directConnections(pool), pool);
         }
         try {
             return begun.join();
@@ -104,10 +103,15 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
         }
     }
 
-    /** A connection as the pool makes them: the pool's URL, driver, properties and credentials, then its settings. */
-    private static Connection connect(HikariConfig pool) throws SQLException {
-        Connection connection = new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(),
-                pool.getDataSourceProperties(), pool.getUsername(), pool.getPassword()).getConnection();
+    /** Connections as the pool would make them on its own: its URL, driver, properties and credentials. */
+    private static DataSource directConnections(HikariConfig pool) {
+        return new DriverDataSource(pool.getJdbcUrl(), pool.getDriverClassName(), pool.getDataSourceProperties(),
+                pool.getUsername(), pool.getPassword());
+    }
+
+    /** A connection as the pool makes them ({@link #directConnections}), then the pool's session settings. */
+    private static Connection connect(DataSource direct, HikariConfig pool) throws SQLException {
+        Connection connection = direct.getConnection();
         try {
             if (pool.getCatalog() != null) {
                 connection.setCatalog(pool.getCatalog());
@@ -225,7 +229,7 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
 
     /**
      * The pool's data source: the connection the opening offers, once, then new connections made as the pool's own
-     * would be ({@link DriverDataSource} with the pool's URL, driver, properties and credentials).
+     * would be ({@link #directConnections}).
      */
     static final class HandOver implements DataSource {
 
