@@ -10,7 +10,7 @@ import io.micronaut.core.naming.NameUtils;
 import io.micronaut.core.reflect.ReflectionUtils;
 import io.micronaut.core.type.Argument;
 import io.micronaut.inject.BeanDefinition;
-import io.micronaut.inject.qualifiers.Qualifiers;
+import io.micronaut.inject.BeanDefinitionReference;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
@@ -37,21 +37,29 @@ final class SettingsCheck {
     /** The words a switch takes, as the framework reads them (true, yes and on switch it on). */
     static final Set<String> BOOLEAN_WORDS = Set.of("true", "false", "yes", "no", "on", "off");
 
+    private static final String OWN_PACKAGE = "org.petstore.";
+
     SettingsCheck(ApplicationContext context) {
         LogSettings.problem(LogSettings::configured).or(() -> JfrEvents.problem(LogSettings::configured))
                 .ifPresent(problem -> {
                     throw new ConfigurationException(problem);
                 });
         Environment environment = context.getEnvironment();
-        for (BeanDefinition<?> configuration : context.getBeanDefinitions(
-                Qualifiers.byStereotype(ConfigurationReader.class))) {
-            if (configuration.getBeanType().getName().startsWith("org.petstore.")) {
-                String prefix = configuration.stringValue(ConfigurationReader.class, "prefix").orElse("");
-                for (Argument<?> component : configuration.getConstructor().getArguments()) {
-                    check(environment, prefix + "." + NameUtils.hyphenate(component.getName()), component);
-                }
-                context.getBean(configuration);
+        // the service's own definitions picked by name first: a stereotype and conditions check of every one of the
+        // context's 580 definitions cost about 25 ms of the main thread at every start
+        for (BeanDefinitionReference<?> reference : context.getBeanDefinitionReferences()) {
+            if (!reference.getBeanDefinitionName().startsWith(OWN_PACKAGE)
+                    || !reference.hasStereotype(ConfigurationReader.class)
+                    || !reference.getBeanType().getName().startsWith(OWN_PACKAGE)
+                    || !reference.isEnabled(context)) {
+                continue;
             }
+            BeanDefinition<?> configuration = reference.load(context);
+            String prefix = configuration.stringValue(ConfigurationReader.class, "prefix").orElse("");
+            for (Argument<?> component : configuration.getConstructor().getArguments()) {
+                check(environment, prefix + "." + NameUtils.hyphenate(component.getName()), component);
+            }
+            context.getBean(configuration);
         }
     }
 
