@@ -32,7 +32,9 @@ public final class Application extends Micronaut {
             System.exit(DataCommandLine.runInThisProcess(args));
         }
         JfrEvents.keepOffFirstRequest();
-        new Application()
+        Application application = new Application(); // Micronaut reads its service index here (JarServiceIndex)
+        ClassPreload.start(JarServiceIndex.class.getClassLoader(), JarServiceIndex.beanDefinitions());
+        application
                 .args(DataCommandLine.serviceArguments(args))
                 // the service handles SIGTERM, and opens its database while the context builds the HTTP server
                 .properties(Map.of(TerminationSignal.ENABLED, true, StoreOpening.IN_BACKGROUND, true))

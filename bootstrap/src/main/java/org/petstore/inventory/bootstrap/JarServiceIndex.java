@@ -46,8 +46,13 @@ public final class JarServiceIndex implements StaticOptimizations.Loader<SoftSer
 
     static final String DIRECTORY = "META-INF/micronaut/";
 
+    /** The service of Micronaut's bean definitions. */
+    static final String BEAN_DEFINITIONS = "io.micronaut.inject.BeanDefinitionReference";
+
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.publicLookup();
     private static final MethodType NO_ARGUMENTS = MethodType.methodType(void.class);
+
+    private static volatile List<String> beanDefinitions = List.of();
 
     /** For {@link java.util.ServiceLoader}. */
     public JarServiceIndex() {
@@ -55,7 +60,21 @@ public final class JarServiceIndex implements StaticOptimizations.Loader<SoftSer
 
     @Override
     public SoftServiceLoader.Optimizations load() {
-        return new SoftServiceLoader.Optimizations(loaders(JarServiceIndex.class.getClassLoader()));
+        ClassLoader classLoader = JarServiceIndex.class.getClassLoader();
+        Map<String, List<String>> index = read(classLoader);
+        if (index == null) {
+            return new SoftServiceLoader.Optimizations(Map.of());
+        }
+        beanDefinitions = index.getOrDefault(BEAN_DEFINITIONS, List.of());
+        return new SoftServiceLoader.Optimizations(new Loaders(classLoader, index));
+    }
+
+    /**
+     * The bean definitions of the index Micronaut asked for, in its order (for {@link ClassPreload}); none when it
+     * asked for none yet, or there was no index to read.
+     */
+    static List<String> beanDefinitions() {
+        return beanDefinitions;
     }
 
     /** A loader for every service name, read from the index; no loader at all when there is no index to read. */
@@ -236,7 +255,14 @@ public final class JarServiceIndex implements StaticOptimizations.Loader<SoftSer
         private S instantiate(Class<?> type) {
             try {
                 return (S) LOOKUP.findConstructor(type, NO_ARGUMENTS).invoke();
-            } catch (NoClassDefFoundError | NoSuchMethodException | IllegalAccessException e) {
+            } catch (NoClassDefFoundError e) {
+                ExceptionInInitializerError failure = ClassPreload.initializerFailure(type.getName());
+                if (failure != null) {
+                    // the class's initializer threw on the preload thread: the same answer as if it had thrown here
+                    throw new IllegalStateException("Failed to load a service: " + failure.getMessage(), failure);
+                }
+                return null;
+            } catch (NoSuchMethodException | IllegalAccessException e) {
                 return null;
             } catch (Throwable e) {
                 throw new IllegalStateException("Failed to load a service: " + e.getMessage(), e);
