@@ -1,0 +1,154 @@
+package org.petstore.inventory.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The service as it ships: the launcher {@code target/petstore-inventory} running the shaded jar, after
+ * {@code package} (Maven's failsafe runs it in {@code verify}). The tests before it run the classes from their
+ * folders; only the jar has Micronaut's service index read from its central directory ({@link JarServiceIndex}) and
+ * the bean definitions initialized on a second thread ({@link ClassPreload}), so this is where they answer for it: the
+ * fast routes, the routes of the router (built on a thread of its own, {@link RouterOnItsOwnThread}), the security
+ * rules and the errors, then a SIGTERM.
+ */
+class PackagedServiceIT {
+
+    private static final String KEY = "packaged-key";
+
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    @TempDir
+    Path folder;
+
+    private Process service;
+    private Path log;
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        if (service != null) {
+            service.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void theLauncherRunsTheShadedJarThatAnswersEveryKindOfRequestAndStopsOnSigterm() throws Exception {
+        int port = freePort();
+        start(port);
+        String base = "http://127.0.0.1:" + port;
+
+        HttpResponse<String> list = awaitFirstAnswer(base + "/v1/inventory");
+        HttpResponse<String> patch = send(request(base + "/v1/inventory/2").header("Content-Type", "application/json")
+                .method("PATCH", BodyPublishers.ofString("{\"quantity\":5}")).build());
+        HttpResponse<String> entry = send(request(base + "/v1/inventory/2").GET().build());
+        HttpResponse<String> pet = send(request(base + "/v1/pets/1").GET().build());
+        HttpResponse<String> health = send(HttpRequest.newBuilder(URI.create(base + "/health")).GET().build());
+        HttpResponse<String> noKey = send(HttpRequest.newBuilder(URI.create(base + "/v1/inventory")).GET().build());
+        HttpResponse<String> nowhere = send(request(base + "/v1/pets-and-more").GET().build());
+        HttpResponse<String> invalid = send(request(base + "/v1/inventory/2").header("Content-Type",
+                "application/json").method("PATCH", BodyPublishers.ofString("{\"quantity\":-1}")).build());
+
+        assertAll(
+                () -> assertEquals(200, list.statusCode()),
+                () -> assertTrue(list.body().startsWith("[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
+                        + "{\"petId\":2,\"quantity\":3,\"status\":\"available\"},"), list.body()),
+                () -> assertEquals(200, patch.statusCode()),
+                () -> assertEquals("{\"petId\":2,\"quantity\":5,\"status\":\"available\"}", patch.body()),
+                () -> assertEquals("{\"petId\":2,\"quantity\":5,\"status\":\"available\"}", entry.body()),
+                () -> assertEquals(200, pet.statusCode()),
+                () -> assertEquals("{\"id\":1,\"name\":\"Rex\",\"status\":\"available\"}", pet.body()),
+                () -> assertEquals(200, health.statusCode()),
+                () -> assertEquals("{\"status\":\"UP\"}", health.body()),
+                () -> assertEquals(401, noKey.statusCode()),
+                () -> assertEquals("{\"code\":\"UNAUTHORIZED\",\"message\":\"An API key is required: send the header"
+                        + " 'Authorization: Bearer <API key>'\",\"status\":401}", noKey.body()),
+                () -> assertEquals(404, nowhere.statusCode()),
+                () -> assertEquals("{\"code\":\"NOT_FOUND\",\"message\":\"No resource at /v1/pets-and-more\","
+                        + "\"status\":404}", nowhere.body()),
+                () -> assertEquals(400, invalid.statusCode()),
+                () -> assertEquals("{\"code\":\"VALIDATION_FAILED\",\"message\":\"quantity must be an integer from 0"
+                        + " to 2147483647, got -1\",\"status\":400}", invalid.body()));
+
+        service.toHandle().destroy(); // SIGTERM
+        assertTrue(service.waitFor(60, TimeUnit.SECONDS), "the service stops on SIGTERM");
+        List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertEquals(TerminationSignal.EXIT_STATUS, service.exitValue(), String.join("\n", lines));
+        assertFalse(lines.stream().anyMatch(line -> line.contains(" ERROR ") || line.contains("Exception")),
+                String.join("\n", lines));
+    }
+
+    private void start(int port) throws IOException {
+        Path launcher = Path.of("target", "petstore-inventory").toAbsolutePath();
+        assertTrue(Files.isExecutable(launcher), launcher + " is built by package");
+        log = folder.resolve("service.log");
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString())
+                .directory(folder.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("PETSTORE_")
+                || name.startsWith("DATASOURCES_") || name.startsWith("MICRONAUT_") || name.equals("JAVA_OPTS"));
+        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().put("PETSTORE_PORT", Integer.toString(port));
+        builder.environment().put("PETSTORE_API_KEYS", KEY);
+        builder.environment().put("PETSTORE_DATA_DIR", folder.resolve("data").toString());
+        builder.environment().put("PETSTORE_SHUTDOWN_DRAIN", "0s");
+        service = builder.start();
+    }
+
+    private HttpResponse<String> awaitFirstAnswer(String url) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (true) {
+            assertTrue(service.isAlive(), () -> "the service exited at startup:\n" + transcript());
+            try {
+                return client.send(request(url).GET().build(), BodyHandlers.ofString());
+            } catch (ConnectException notYet) {
+                assertTrue(System.nanoTime() < deadline, () -> "no answer within 90 s:\n" + transcript());
+                Thread.sleep(50);
+            }
+        }
+    }
+
+    private HttpRequest.Builder request(String url) {
+        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Bearer " + KEY);
+    }
+
+    private HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+        return client.send(request, BodyHandlers.ofString());
+    }
+
+    private String transcript() {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
