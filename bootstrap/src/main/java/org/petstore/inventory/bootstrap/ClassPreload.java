@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Runs static initializers that every start needs on a second thread, while the main thread starts Micronaut: the
- * start is short of the main thread's time on two cores, not of CPU.
+ * main thread is the start's critical path, and work taken off it runs beside it on the other core.
  *
  * <ul>
  *   <li>Micronaut's bean definitions: Micronaut makes one of every definition in its index (580 here) on the main

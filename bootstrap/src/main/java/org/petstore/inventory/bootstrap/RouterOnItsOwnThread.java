@@ -16,10 +16,10 @@ import org.slf4j.LoggerFactory;
  * configuration, the database pool, the metrics), instead of on the main thread once the HTTP server asks for it.
  *
  * <p>Building the router (every route of the controllers and the management endpoints, with the filters and the body
- * writers each route needs) took about 0.15 s of the main thread at every start, which on two cores is short of the
- * main thread's time, not of CPU. This bean is the first of the context's eager beans, so the thread starts early in
- * the context's start, and the HTTP server finds the router built, or waits for the rest of it. Micronaut creates a
- * bean once whichever thread asks first (its own {@code @Parallel} beans rely on it).
+ * writers each route needs) took about 0.15 s of the main thread at every start, the start's critical path; the
+ * fast routes that answer the first requests do not use it. This bean is the first of the context's eager beans, so
+ * the thread starts early in the context's start, and the HTTP server finds the router built, or waits for the rest
+ * of it. Micronaut creates a bean once whichever thread asks first (its own {@code @Parallel} beans rely on it).
  *
  * <p>The settings come first, on the main thread: the service's own ({@link SettingsCheck}) and the HTTP server's
  * (port, request size, CORS: {@link HttpServerConfiguration}) are checked and made before the thread starts, so that
