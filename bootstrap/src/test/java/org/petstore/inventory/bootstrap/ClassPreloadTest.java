@@ -111,33 +111,38 @@ class ClassPreloadTest {
         return jar;
     }
 
+    /** Called by a fixture's static initializer: which class, on which thread. */
+    static void initialized(Class<?> fixture) {
+        INITIALIZED.add(fixture.getSimpleName() + " on " + Thread.currentThread().getName());
+    }
+
     static final class First {
         static {
-            INITIALIZED.add("First on " + Thread.currentThread().getName());
+            initialized(First.class);
         }
     }
 
     static final class Second {
         static {
-            INITIALIZED.add("Second on " + Thread.currentThread().getName());
+            initialized(Second.class);
         }
     }
 
     static final class Third {
         static {
-            INITIALIZED.add("Third on " + Thread.currentThread().getName());
+            initialized(Third.class);
         }
     }
 
     static final class Fourth {
         static {
-            INITIALIZED.add("Fourth on " + Thread.currentThread().getName());
+            initialized(Fourth.class);
         }
     }
 
     static final class Fifth {
         static {
-            INITIALIZED.add("Fifth on " + Thread.currentThread().getName());
+            initialized(Fifth.class);
         }
     }
 
