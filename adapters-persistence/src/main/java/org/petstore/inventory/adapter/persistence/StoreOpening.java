@@ -255,7 +255,7 @@ public final class StoreOpening implements BeanCreatedEventListener<DatasourceCo
             }
         }
 
-        /** The offered connection when there is one still open, else a new one. */
+        /** The offered connection, once, if it is still open; otherwise null. */
         private Connection offered() throws SQLException {
             Connection connection = offered.getAndSet(null);
             if (connection != null && !connection.isClosed()) {
