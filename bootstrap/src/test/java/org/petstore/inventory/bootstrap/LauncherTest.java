@@ -110,7 +110,8 @@ class LauncherTest {
         assertEquals(List.of("-Xms64m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:+UseCompactObjectHeaders",
                 "-XX:+ExitOnOutOfMemoryError", "-XX:Tier4InvocationThreshold=15000",
                 "-XX:Tier4MinInvocationThreshold=1800", "-XX:Tier4CompileThreshold=45000",
-                "-XX:Tier4BackEdgeThreshold=120000", "--enable-native-access=ALL-UNNAMED",
+                "-XX:Tier4BackEdgeThreshold=120000", "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:-C1ProfileVirtualCalls", "-XX:-C1ProfileInlinedCalls", "--enable-native-access=ALL-UNNAMED",
                 "--sun-misc-unsafe-memory-access=allow", "-Xmx512m", "-Dsome.flag=1", "-jar",
                 home.resolve("petstore-inventory.jar").toString(), "export", "--help"), arguments);
     }
