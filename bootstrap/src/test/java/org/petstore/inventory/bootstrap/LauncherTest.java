@@ -117,6 +117,27 @@ class LauncherTest {
     }
 
     @Test
+    void theTrainingRunKeepsTheJdksProfilingOfTheQuickCompiler() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+
+        // the stand-in JDK prints its arguments into the training service's log and exits, so the training fails
+        // and shows the log
+        Run run = launch(Map.of("PETSTORE_AOT_TRAIN_PORT", Integer.toString(port)), "train-aot");
+
+        assertEquals(1, run.exit());
+        assertTrue(run.errors().contains("petstore-inventory: AOT training failed: the service exited at startup"),
+                run.errors());
+        List<String> trainingArguments = run.errors().lines().toList();
+        assertTrue(trainingArguments.contains("-XX:Tier4InvocationThreshold=15000"), run.errors());
+        assertTrue(trainingArguments.contains(home.resolve("petstore-inventory.jar").toString()), run.errors());
+        assertFalse(trainingArguments.contains("-XX:-C1ProfileVirtualCalls"), run.errors());
+        assertFalse(trainingArguments.contains("-XX:-C1ProfileInlinedCalls"), run.errors());
+    }
+
+    @Test
     void aTrainingDatabaseThatIsNotPostgresqlIsRefused() throws Exception {
         Run run = launch(Map.of("PETSTORE_AOT_TRAIN_DATABASE_URL", "jdbc:h2:mem:scratch"), "train-aot");
 
