@@ -117,6 +117,24 @@ class LauncherTest {
     }
 
     @Test
+    void withACacheOnJdk25TheReplayOfTheTrainingsCompilationsIsOffAndTheDiagnosticSwitchesUnlockedOnce()
+            throws Exception {
+        cache("petstore-inventory.aot", Instant.now());
+
+        Run run = launch(Map.of());
+
+        assertEquals(List.of("-Xms64m", "-Xmx256m", "-XX:+UseSerialGC", "-XX:+UseCompactObjectHeaders",
+                "-XX:+ExitOnOutOfMemoryError", "-XX:Tier4InvocationThreshold=15000",
+                "-XX:Tier4MinInvocationThreshold=1800", "-XX:Tier4CompileThreshold=45000",
+                "-XX:Tier4BackEdgeThreshold=120000", "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:-C1ProfileVirtualCalls", "-XX:-C1ProfileInlinedCalls", "--enable-native-access=ALL-UNNAMED",
+                "--sun-misc-unsafe-memory-access=allow", "-XX:AOTCache=" + home.resolve("petstore-inventory.aot"),
+                "-XX:-AOTReplayTraining", "-jar", home.resolve("petstore-inventory.jar").toString()),
+                run.arguments());
+        assertEquals("", run.errors());
+    }
+
+    @Test
     void theTrainingRunKeepsTheJdksProfilingOfTheQuickCompiler() throws Exception {
         int port;
         try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {

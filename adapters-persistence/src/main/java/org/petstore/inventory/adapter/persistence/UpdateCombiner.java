@@ -39,9 +39,9 @@ import org.petstore.inventory.domain.Quantity;
  *
  * <p>One statement runs at a time ({@link #STATEMENTS_IN_FLIGHT}): that is what makes updates wait in line long
  * enough to be combined (with two, most statements set one entry; two that never hold the same pet, the second
- * started only once 8 updates wait, made fewer updates a second on PostgreSQL, measured in the README). The price: a statement that waits for a row lock
- * (a data import holding the entry) holds up the updates of other pets behind it, for as long as the lock is held,
- * at most the deadline of the updates that wait.
+ * started only once 8 updates wait, made fewer updates a second on PostgreSQL, measured in the README). The price:
+ * a statement that waits for a row lock (a data import holding the entry) holds up the updates of other pets behind
+ * it, for as long as the lock is held, at most the deadline of the updates that wait.
  *
  * <p>Every update keeps the deadline of its request ({@link DatabaseDeadlines}), counted from its arrival, waiting in
  * line included: a statement bounds its reads by the earliest deadline of the updates it sends, and an update whose
