@@ -97,12 +97,6 @@ class DataCommandsProcessTest {
                         errors));
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
-    }
-
     @Test
     void aDataCommandWritesOnlyItsDataAndItsOwnLinesAndNeverStartsTheHttpServer() throws Exception {
         try (ServerSocket taken = new ServerSocket(0)) {
@@ -124,7 +118,7 @@ class DataCommandsProcessTest {
     @Test
     void serveRunsTheServiceAndADataCommandOnItsH2FilesSaysSoInOneLine() throws Exception {
         Path data = directory.resolve("data");
-        int port = freePort();
+        int port = FreePort.next();
         Path serviceOut = directory.resolve("service.log");
         Process service = start(Map.of("PETSTORE_DATA_DIR", data.toString(), "PETSTORE_PORT", Integer.toString(port),
                 "PETSTORE_API_KEYS", "process-test-key"), serviceOut, directory.resolve("service.err"), "serve");

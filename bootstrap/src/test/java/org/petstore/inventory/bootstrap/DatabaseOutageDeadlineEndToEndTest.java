@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
@@ -48,7 +47,7 @@ class DatabaseOutageDeadlineEndToEndTest {
 
     @Test
     void aStoppedDatabaseIsAnswered503WithinTheConnectionTimeout() throws Exception {
-        int port = freePort();
+        int port = FreePort.next();
         EmbeddedPostgres postgres = TestPostgres.startDedicated(postgresData, port);
         try (RunningService service = RunningService.start(backend(postgres))) {
             warmUp(service);
@@ -77,7 +76,7 @@ class DatabaseOutageDeadlineEndToEndTest {
      */
     @Test
     void aDatabaseThatStopsAnsweringIsAnswered503WithinTheConnectionTimeout() throws Exception {
-        int port = freePort();
+        int port = FreePort.next();
         EmbeddedPostgres postgres = TestPostgres.startDedicated(postgresData, port);
         try (RunningService service = RunningService.start(backend(postgres))) {
             warmUp(service);
@@ -240,11 +239,5 @@ class DatabaseOutageDeadlineEndToEndTest {
         processes.forEach(pid -> command.add(Long.toString(pid)));
         int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
         assertEquals(0, exit, "kill -" + signal + " " + processes);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -35,7 +33,7 @@ class DatabaseOutageEndToEndTest {
 
     @Test
     void requestsAre503WhileTheDatabaseIsDownAndSucceedOnceItIsBack() throws Exception {
-        int port = freePort();
+        int port = FreePort.next();
         EmbeddedPostgres postgres = TestPostgres.startDedicated(postgresData, port);
         createDatabase(postgres, "petstore");
         Map<String, Object> properties = new HashMap<>(TestPostgres.datasourceProperties(postgres, "petstore"));
@@ -109,12 +107,6 @@ class DatabaseOutageEndToEndTest {
         try (Connection connection = postgres.getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement()) {
             statement.execute("CREATE DATABASE " + name);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

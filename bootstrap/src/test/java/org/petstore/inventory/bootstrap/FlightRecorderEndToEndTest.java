@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -47,7 +46,7 @@ class FlightRecorderEndToEndTest {
 
     /** Starts the service, waits for an authorized 200, runs jcmd against it, and stops it. */
     private String jcmdWhileRunning(Map<String, String> settings, String... command) throws Exception {
-        int port = freePort();
+        int port = FreePort.next();
         Path log = workDir.resolve("service.log");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
@@ -105,12 +104,6 @@ class FlightRecorderEndToEndTest {
             return Files.readString(log);
         } catch (IOException e) {
             return "(no log: " + e + ")";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

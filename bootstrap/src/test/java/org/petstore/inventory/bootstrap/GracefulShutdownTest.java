@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -51,7 +50,7 @@ class GracefulShutdownTest {
 
     @Test
     void sigtermUnderSteadyLoadLeavesNoRequestUnanswered() throws Exception {
-        int port = freePort();
+        int port = FreePort.next();
         Path log = workDir.resolve("service.log");
         Process service = start(port, log);
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
@@ -319,12 +318,6 @@ class GracefulShutdownTest {
                     .filter(line -> line.contains("Shutting down")).toList());
         } catch (IOException e) {
             return "(no log: " + e + ")";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 

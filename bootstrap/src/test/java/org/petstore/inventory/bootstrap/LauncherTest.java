@@ -136,10 +136,7 @@ class LauncherTest {
 
     @Test
     void theTrainingRunKeepsTheJdksProfilingOfTheQuickCompiler() throws Exception {
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
+        int port = FreePort.next();
 
         // the stand-in JDK prints its arguments into the training service's log and exits, so the training fails
         // and shows the log

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.ConnectException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -54,7 +53,7 @@ class PackagedServiceIT {
 
     @Test
     void theLauncherRunsTheShadedJarThatAnswersEveryKindOfRequestAndStopsOnSigterm() throws Exception {
-        int port = freePort();
+        int port = FreePort.next();
         start(port);
         String base = "http://127.0.0.1:" + port;
 
@@ -143,12 +142,6 @@ class PackagedServiceIT {
             return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "(no log: " + e + ")";
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

@@ -168,11 +168,8 @@ class StartupFailureEndToEndTest {
     // ---- PostgreSQL
 
     @Test
-    void aDatabaseServerThatCannotBeReached() throws IOException {
-        int closedPort;
-        try (ServerSocket socket = new ServerSocket(0)) {
-            closedPort = socket.getLocalPort();
-        }
+    void aDatabaseServerThatCannotBeReached() {
+        int closedPort = FreePort.next();
         String url = "jdbc:postgresql://127.0.0.1:" + closedPort + "/petstore";
         assertFailsWith("the inventory database at " + url + " cannot be reached (Connection to 127.0.0.1:"
                 + closedPort + " refused); check that the database server is running and that DATASOURCES_DEFAULT_URL "
@@ -219,7 +216,7 @@ class StartupFailureEndToEndTest {
     private void assertFailsWith(String expectedCause, Map<String, String> variables) {
         Map<String, String> environment = new HashMap<>();
         environment.put("PETSTORE_DATA_DIR", work.resolve("data-" + System.nanoTime()).toString());
-        environment.put("PETSTORE_PORT", "" + freePort());
+        environment.put("PETSTORE_PORT", "" + FreePort.next());
         environment.put("PETSTORE_API_KEYS", "startup-test-key");
         environment.putAll(variables);
 
@@ -237,13 +234,5 @@ class StartupFailureEndToEndTest {
                         || line.startsWith("Caused by") || line.contains("Exception"))
                 .toList();
         assertEquals(List.of(), noise, exit.transcript());
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
