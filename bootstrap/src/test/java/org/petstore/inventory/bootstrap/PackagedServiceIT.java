@@ -28,8 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code package} (Maven's failsafe runs it in {@code verify}). The tests before it run the classes from their
  * folders; only the jar has Micronaut's service index read from its central directory ({@link JarServiceIndex}) and
  * the bean definitions initialized on a second thread ({@link ClassPreload}), so this is where they answer for it: the
- * fast routes, the routes of the router (built on a thread of its own, {@link RouterOnItsOwnThread}), the security
- * rules and the errors, then a SIGTERM.
+ * fast routes, the routes of Micronaut's router, the security rules and the errors, then a SIGTERM. The router is
+ * built once the server listens ({@link org.petstore.inventory.adapter.http.transport.DeferredRouter}): its first
+ * routes are asked for right after the first answer, when it may still be being built, and are answered once it is.
  */
 class PackagedServiceIT {
 
@@ -58,11 +59,11 @@ class PackagedServiceIT {
         String base = "http://127.0.0.1:" + port;
 
         HttpResponse<String> list = awaitFirstAnswer(base + "/v1/inventory");
+        HttpResponse<String> pet = send(request(base + "/v1/pets/1").GET().build());
+        HttpResponse<String> health = send(HttpRequest.newBuilder(URI.create(base + "/health")).GET().build());
         HttpResponse<String> patch = send(request(base + "/v1/inventory/2").header("Content-Type", "application/json")
                 .method("PATCH", BodyPublishers.ofString("{\"quantity\":5}")).build());
         HttpResponse<String> entry = send(request(base + "/v1/inventory/2").GET().build());
-        HttpResponse<String> pet = send(request(base + "/v1/pets/1").GET().build());
-        HttpResponse<String> health = send(HttpRequest.newBuilder(URI.create(base + "/health")).GET().build());
         HttpResponse<String> noKey = send(HttpRequest.newBuilder(URI.create(base + "/v1/inventory")).GET().build());
         HttpResponse<String> nowhere = send(request(base + "/v1/pets-and-more").GET().build());
         HttpResponse<String> invalid = send(request(base + "/v1/inventory/2").header("Content-Type",
