@@ -88,8 +88,9 @@ public final class DeferredRouter implements Router, ApplicationEventListener<Se
         try {
             Router router = context.getBean(DefaultRouter.class);
             if (!router.getExposedPorts().isEmpty()) {
-                throw new IllegalStateException("Routes bound to ports of their own " + router.getExposedPorts()
-                        + " were only found once the server listened; give them their port with " + MANAGEMENT_PORT);
+                throw new IllegalStateException("Routes on ports of their own " + router.getExposedPorts()
+                        + " need Micronaut's router before the server listens, and it is built after (it is built"
+                        + " before only when " + MANAGEMENT_PORT + " is set)");
             }
             built.complete(router);
         } catch (RuntimeException | Error e) {

@@ -76,8 +76,8 @@ class DeferredRouterTest {
 
         IllegalStateException failure = assertThrows(IllegalStateException.class, router::awaitBuilt);
 
-        assertEquals("Routes bound to ports of their own [8081] were only found once the server listened; give them"
-                + " their port with endpoints.all.port", failure.getMessage());
+        assertEquals("Routes on ports of their own [8081] need Micronaut's router before the server listens, and it"
+                + " is built after (it is built before only when endpoints.all.port is set)", failure.getMessage());
     }
 
     /** A bean context that knows only Micronaut's router, or fails to make it. */
