@@ -2,11 +2,11 @@ package org.petstore.inventory.adapter.http.transport;
 
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.HttpServerConfiguration;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.netty.channel.Channel;
-import io.micronaut.core.annotation.Nullable;
 import io.netty.channel.ChannelPipeline;
 import jakarta.inject.Singleton;
 import java.util.List;
