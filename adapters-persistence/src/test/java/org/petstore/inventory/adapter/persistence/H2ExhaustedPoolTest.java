@@ -21,7 +21,7 @@ import org.petstore.inventory.domain.Quantity;
  * it is opened (before any entry), and the calls work again once a connection is back. The pool has two connections
  * (Flyway needs two at startup), both held by open lists.
  */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 @Property(name = "datasources.default.maximum-pool-size", value = "2")
 @Property(name = "datasources.default.connection-timeout", value = "250")
 class H2ExhaustedPoolTest {

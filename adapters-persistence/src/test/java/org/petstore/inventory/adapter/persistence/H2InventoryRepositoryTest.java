@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * The repository contract on H2, the embedded default backend (an in-memory database in PostgreSQL mode, as the
  * file database runs).
  */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 class H2InventoryRepositoryTest extends JdbcInventoryRepositoryTest {
 
     /** How often H2 read the table of the removal count in the statement it analyzed, from its plan. */

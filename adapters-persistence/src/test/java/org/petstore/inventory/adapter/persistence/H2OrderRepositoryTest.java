@@ -6,6 +6,6 @@ import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
  * The order repository contract on H2, the embedded default backend (an in-memory database in PostgreSQL mode,
  * as the file database runs).
  */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 class H2OrderRepositoryTest extends JdbcOrderRepositoryTest {
 }

@@ -3,6 +3,6 @@ package org.petstore.inventory.adapter.persistence;
 import io.micronaut.test.extensions.junit5.annotation.MicronautTest;
 
 /** The data use cases' store contract on H2, the embedded default backend. */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 class H2StoreTransfersTest extends JdbcStoreTransfersTest {
 }

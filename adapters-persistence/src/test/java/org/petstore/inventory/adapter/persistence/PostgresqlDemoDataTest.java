@@ -8,7 +8,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /** The demo data on PostgreSQL, where it is loaded only when asked for. */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresqlDemoDataTest extends DemoDataTest implements TestPropertyProvider {
 

@@ -21,7 +21,7 @@ import org.petstore.inventory.domain.InventorySnapshot;
 /**
  * The repository contract on PostgreSQL, the production backend: a real server and a fresh database.
  */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresqlInventoryRepositoryTest extends JdbcInventoryRepositoryTest implements TestPropertyProvider {
 

@@ -9,7 +9,7 @@ import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 /**
  * The order repository contract on PostgreSQL, the production backend: a real server and a fresh database.
  */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresqlOrderRepositoryTest extends JdbcOrderRepositoryTest implements TestPropertyProvider {
 

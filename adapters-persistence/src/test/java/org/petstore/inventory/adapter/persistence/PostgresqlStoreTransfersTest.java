@@ -7,7 +7,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /** The data use cases' store contract on PostgreSQL, the production backend: a real server and a fresh database. */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresqlStoreTransfersTest extends JdbcStoreTransfersTest implements TestPropertyProvider {
 

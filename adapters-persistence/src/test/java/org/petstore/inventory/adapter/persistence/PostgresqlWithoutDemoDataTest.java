@@ -18,7 +18,7 @@ import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.PetId;
 
 /** PostgreSQL without {@code petstore.demo-data}: the schema only, no demo data. */
-@MicronautTest(startApplication = false, transactional = false)
+@MicronautTest(environments = "persistence-test", startApplication = false, transactional = false)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PostgresqlWithoutDemoDataTest implements TestPropertyProvider {
 
