@@ -182,6 +182,8 @@ class StoreOpeningTest {
     private static Map<String, Object> settings(String url, boolean inBackground) {
         Map<String, Object> settings = new HashMap<>();
         settings.put("datasources.default.url", url);
+        settings.put("datasources.default.username", "sa");
+        settings.put("datasources.default.password", "");
         settings.put("datasources.default.maximum-pool-size", 4);
         settings.put("petstore.demo-data", true);
         settings.put(StoreOpening.IN_BACKGROUND, inBackground);
