@@ -26,7 +26,7 @@ final class RunningService implements AutoCloseable {
 
     private final EmbeddedServer server;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    /** A client that asks for no upgrade to HTTP/2, so that the fast routes may answer it. */
+    /** A client that asks for no upgrade to HTTP/2, as most HTTP/1.1 clients. */
     private final HttpClient plainHttp11 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -79,10 +79,7 @@ final class RunningService implements AutoCloseable {
         }
     }
 
-    /**
-     * Sends the request as a plain HTTP/1.1 request, without the {@code Upgrade: h2c} the default client sends (which
-     * leaves a request to Micronaut's router), so that the fast routes answer it when they are on.
-     */
+    /** Sends the request as a plain HTTP/1.1 request, without the {@code Upgrade: h2c} the default client sends. */
     HttpResponse<String> sendPlainHttp11(HttpRequest request) {
         try {
             return plainHttp11.send(request, BodyHandlers.ofString());

@@ -49,8 +49,7 @@ import org.slf4j.LoggerFactory;
  * Netty's HTTP codec ({@value ChannelPipelineCustomizer#HANDLER_HTTP_SERVER_CODEC}). It is put there when the
  * connection becomes active, once its pipeline is complete: every {@link NettyServerCustomizer} has added its handlers
  * by then, so whatever they add after the codec ends up behind it (the customizers themselves run in no particular
- * order). Every {@link HttpResponse} written by a handler behind it (Micronaut's router, the transport guards, a fast
- * path that answers without the router) passes it on its way out. A handler that writes its own responses is covered
+ * order). Every {@link HttpResponse} written by a handler behind it (Micronaut's router, the transport guards) passes it on its way out. A handler that writes its own responses is covered
  * when it
  * <ul>
  *     <li>sits behind it: added by a {@link NettyServerCustomizer} anywhere after the codec, or after

@@ -4,34 +4,19 @@ import io.micronaut.json.JsonMapper;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The {@code Error} answer to a failure, for answers written outside Micronaut's error handling (the fast routes):
- * the same {@link ErrorTranslation}, the same JSON, so a client cannot tell which path answered. A failure that
- * stands for no error of the API is a fault of the service: 500 {@code INTERNAL_ERROR}, logged with its stack trace.
+ * The {@code Error} answer to a failure, for the refusals written in the Netty pipeline before a request reaches
+ * Micronaut (too many connections, a request head too slow): the same {@link ErrorBody} JSON as Micronaut's error
+ * handling writes.
  */
 @Singleton
 public final class FailureAnswers {
 
-    private static final Logger LOG = LoggerFactory.getLogger(FailureAnswers.class);
-
-    private final ErrorTranslation translation;
     private final JsonMapper json;
 
-    FailureAnswers(ErrorTranslation translation, JsonMapper json) {
-        this.translation = translation;
+    FailureAnswers(JsonMapper json) {
         this.json = json;
-    }
-
-    /** The answer to the failure: its status and its {@code Error} body as JSON. */
-    public Answer answer(Throwable failure) {
-        ApiException error = translation.translate(failure).orElseGet(() -> {
-            LOG.error("Unexpected error occurred: {}", failure.getMessage(), failure);
-            return new ApiException(ErrorCode.INTERNAL_ERROR);
-        });
-        return answer(error);
     }
 
     /** The answer to an error of the API: its status and its {@code Error} body as JSON. */

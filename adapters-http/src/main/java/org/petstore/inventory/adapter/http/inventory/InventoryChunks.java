@@ -16,16 +16,17 @@ final class InventoryChunks implements AutoCloseable {
 
     /** A chunk is full from this size on; a list that fits in one is answered whole, with Content-Length. */
     static final int CHUNK_BYTES = 32 * 1024;
-    private static final int CAPACITY = CHUNK_BYTES + InventoryJson.MAX_ITEM_BYTES + 1;
     private static final int FIRST_CHUNK_CAPACITY = 2 * 1024;
 
+    private final InventoryJson json;
     private final Stream<InventoryItem> entries;
     private final Iterator<InventoryItem> iterator;
     private final AtomicBoolean closed = new AtomicBoolean();
     private boolean started;
     private boolean ended;
 
-    InventoryChunks(Stream<InventoryItem> entries) {
+    InventoryChunks(InventoryJson json, Stream<InventoryItem> entries) {
+        this.json = json;
         this.entries = entries;
         this.iterator = entries.iterator();
     }
@@ -35,19 +36,19 @@ final class InventoryChunks implements AutoCloseable {
      * A failure of the stream releases the partly written buffer and is rethrown.
      */
     ByteBuf next(ByteBufAllocator allocator) {
-        ByteBuf chunk = started ? allocator.buffer(CAPACITY, CAPACITY) : allocator.buffer(FIRST_CHUNK_CAPACITY, CAPACITY);
+        ByteBuf chunk = allocator.buffer(started ? CHUNK_BYTES + CHUNK_BYTES / 8 : FIRST_CHUNK_CAPACITY);
         try {
             boolean first = !started;
             if (first) {
-                chunk.writeByte(InventoryJson.OPEN_ARRAY);
+                chunk.writeByte('[');
                 started = true;
             }
             while (chunk.writerIndex() < CHUNK_BYTES && iterator.hasNext()) {
-                InventoryJson.writeItem(chunk, iterator.next(), first);
+                json.writeElement(chunk, iterator.next(), first);
                 first = false;
             }
             if (!iterator.hasNext()) {
-                chunk.writeByte(InventoryJson.CLOSE_ARRAY);
+                chunk.writeByte(']');
                 ended = true;
             }
             return chunk;

@@ -26,7 +26,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -96,7 +95,7 @@ final class InventoryController {
         this.blocking = blocking;
     }
 
-    // What to answer is decided by InventoryListing, as for the fast route. A list that fits in one chunk is answered
+    // What to answer is decided by InventoryListing. A list that fits in one chunk is answered
     // whole, with Content-Length (perhaps the body kept from an earlier list of the same version); a longer one is
     // streamed in chunks (Transfer-Encoding: chunked), each read when the client has taken the previous one. A
     // failure before the first byte is answered as an error like any other. The list's version comes with the
@@ -156,7 +155,7 @@ final class InventoryController {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    HttpResponse<ByteBuffer<?>> getInventoryItem(
+    HttpResponse<InventoryItemResponse> getInventoryItem(
             @Parameter(description = "ID of the pet whose stock to read", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
@@ -166,9 +165,9 @@ final class InventoryController {
         EntityTag tag = InventoryTags.of(entry);
         if (ifNoneMatch != null && ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag))
                 .isPresent()) {
-            return notModified(tag);
+            return withTag(HttpResponse.notModified(), tag);
         }
-        return json(entryJson(entry), tag);
+        return withTag(HttpResponse.ok(InventoryItemResponse.of(entry)), tag);
     }
 
     @Patch("/{petId}")
@@ -194,7 +193,7 @@ final class InventoryController {
             + "was not sent; nothing was changed",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
-    HttpResponse<ByteBuffer<?>> updateInventory(
+    HttpResponse<InventoryItemResponse> updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
@@ -217,21 +216,14 @@ final class InventoryController {
         } catch (StaleInventoryItemException stale) {
             throw changedSinceRead(id);
         }
-        return json(entryJson(updated), InventoryTags.of(updated));
+        return withTag(HttpResponse.ok(InventoryItemResponse.of(updated)), InventoryTags.of(updated));
     }
 
     /** 412: the entry is at none of the versions {@code If-Match} names. */
-    static ApiException changedSinceRead(PetId id) {
+    private static ApiException changedSinceRead(PetId id) {
         return new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
                 + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
                 + id + ") and retry with its ETag");
-    }
-
-    /** The entry as {@code InventoryItem} JSON, in a buffer the caller owns. */
-    static ByteBuf entryJson(InventoryItem entry) {
-        ByteBuf json = ByteBufAllocator.DEFAULT.buffer(InventoryJson.MAX_ITEM_BYTES);
-        InventoryJson.writeItem(json, entry, true);
-        return json;
     }
 
     /**

@@ -12,10 +12,8 @@ import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * What a {@code GET /v1/inventory} is answered with, decided once for both paths that answer it
- * ({@link InventoryController} and {@link InventoryFastRoutes}), so that they send the same bytes: 304 when
- * {@code If-None-Match} names the list's current tag, else the list as JSON, whole when it fits in one buffer, in
- * chunks when it does not.
+ * What a {@code GET /v1/inventory} is answered with: 304 when {@code If-None-Match} names the list's current tag,
+ * else the list as JSON ({@link InventoryJson}), whole when it fits in one buffer, in chunks when it does not.
  *
  * <p><b>The list-body cache.</b> The body of the last list that fit in one buffer is kept, with the
  * {@link InventoryVersion} of the snapshot it was encoded from (never the version of a separate query). While it is
@@ -57,11 +55,13 @@ final class InventoryListing {
     }
 
     private final ListInventoryUseCase listInventory;
+    private final InventoryJson json;
     private final boolean cacheEnabled;
     private final AtomicReference<Kept> kept = new AtomicReference<>();
 
-    InventoryListing(ListInventoryUseCase listInventory, ListCacheConfiguration listCache) {
+    InventoryListing(ListInventoryUseCase listInventory, InventoryJson json, ListCacheConfiguration listCache) {
         this.listInventory = listInventory;
+        this.json = json;
         this.cacheEnabled = listCache.enabled();
     }
 
@@ -84,7 +84,7 @@ final class InventoryListing {
         }
         InventorySnapshot snapshot = listInventory.listInventory();
         EntityTag tag = InventoryTags.of(snapshot.version());
-        InventoryChunks chunks = new InventoryChunks(snapshot.items());
+        InventoryChunks chunks = new InventoryChunks(json, snapshot.items());
         ByteBuf first;
         try {
             first = chunks.next(ByteBufAllocator.DEFAULT);

@@ -2,15 +2,12 @@ package org.petstore.inventory.adapter.http.transport;
 
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
-import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.HttpServerConfiguration;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import jakarta.inject.Singleton;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.adapter.http.error.FailureAnswers;
 
@@ -18,9 +15,8 @@ import org.petstore.inventory.adapter.http.error.FailureAnswers;
  * Installs the service's guards in the Netty pipeline of every HTTP/1.1 connection. On the connection: the
  * {@link ConnectionLimit} first, and the {@link RequestHeadDeadline} around Netty's HTTP codec. Between the codec and
  * Micronaut, in this order: the {@link ResponseHeaders} every response carries, the {@link RequestFraming} checks, the
- * {@link ContentDecoding} of request bodies, the {@link MalformedUriGuard}, and last, right in front of Micronaut, the
- * {@link FastRoutes} of the features, each behind a {@link FastPathHandler}, and, while Micronaut's router is still
- * being built ({@link DeferredRouter}), the {@link RoutingGate} that holds the requests for it.
+ * {@link ContentDecoding} of request bodies and the {@link MalformedUriGuard}. None of them answers a well-formed
+ * request: every request that passes them is answered by Micronaut's router, filters and controllers.
  */
 @Singleton
 final class TransportPipeline implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
@@ -29,16 +25,9 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
     private final ServerLimits limits;
     private final ConnectionLimit connectionLimit;
     private final RawErrorResponse requestTimeout;
-    private final List<FastRoutes> fastRoutes;
-    private final ResponseDate responseDate;
-    private final CompletableFuture<?> routerBuilt;
 
-    TransportPipeline(HttpServerConfiguration server, ServerLimits limits, FailureAnswers failures,
-            List<FastRoutes> fastRoutes, FastRoutesSwitch fastRoutesSwitch, @Nullable DeferredRouter router) {
+    TransportPipeline(HttpServerConfiguration server, ServerLimits limits, FailureAnswers failures) {
         this.server = server;
-        this.fastRoutes = fastRoutesSwitch.fastRoutes() ? List.copyOf(fastRoutes) : List.of();
-        this.responseDate = new ResponseDate(server);
-        this.routerBuilt = router == null ? null : router.built().toCompletableFuture();
         this.limits = limits;
         this.connectionLimit = new ConnectionLimit(limits.maxConnections(), new RawErrorResponse(failures,
                 ErrorCode.SERVICE_UNAVAILABLE, "The server has too many open connections; try again shortly"));
@@ -67,13 +56,6 @@ final class TransportPipeline implements BeanCreatedEventListener<NettyServerCus
         pipeline.addBefore(micronaut, RequestFraming.HANDLER_NAME, new RequestFraming());
         pipeline.addBefore(micronaut, ContentDecoding.HANDLER_NAME, new ContentDecoding(server.getMaxRequestSize()));
         pipeline.addBefore(micronaut, MalformedUriGuard.HANDLER_NAME, MalformedUriGuard.Handler.INSTANCE);
-        for (int i = 0; i < fastRoutes.size(); i++) {
-            pipeline.addBefore(micronaut, FastPathHandler.HANDLER_NAME + "-" + i,
-                    new FastPathHandler(fastRoutes.get(i), responseDate));
-        }
-        if (routerBuilt != null && (!routerBuilt.isDone() || routerBuilt.isCompletedExceptionally())) {
-            pipeline.addBefore(micronaut, RoutingGate.HANDLER_NAME, new RoutingGate(routerBuilt));
-        }
     }
 
     private final class Customizer implements NettyServerCustomizer {
