@@ -1,13 +1,11 @@
 package org.petstore.inventory.bootstrap;
 
-import io.micronaut.context.ApplicationContext;
 import io.micronaut.context.env.Environment;
 import io.micronaut.core.io.scan.ClassPathResourceLoader;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
-import org.petstore.inventory.adapter.http.transport.DeferredRouter;
 import org.petstore.inventory.adapter.persistence.StoreOpening;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,26 +34,13 @@ public final class Application extends Micronaut {
         JfrEvents.keepOffFirstRequest();
         Application application = new Application(); // Micronaut reads its service index here (JarServiceIndex)
         ClassPreload.start(JarServiceIndex.class.getClassLoader(), JarServiceIndex.beanDefinitions());
-        ApplicationContext context = application
+        application
                 .args(DataCommandLine.serviceArguments(args))
                 // the service handles SIGTERM, and opens its database while the context builds the HTTP server
                 .properties(Map.of(TerminationSignal.ENABLED, true, StoreOpening.IN_BACKGROUND, true))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();
-        application.awaitRouter(context);
-    }
-
-    /**
-     * The server listens before Micronaut's router is built ({@link DeferredRouter}); a router that cannot be built
-     * fails the start like any other cause.
-     */
-    void awaitRouter(ApplicationContext context) {
-        try {
-            context.findBean(DeferredRouter.class).ifPresent(DeferredRouter::awaitBuilt);
-        } catch (RuntimeException | Error e) {
-            handleStartupException(context.getEnvironment(), e);
-        }
     }
 
     /** Reads the configuration files out of the jar without a zip file system of its own ({@link ClassLoaderResources}). */
