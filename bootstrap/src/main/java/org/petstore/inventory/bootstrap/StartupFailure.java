@@ -30,7 +30,9 @@ import org.petstore.inventory.adapter.persistence.FailureCauses;
  *   <li>the HTTP port: in use by another process, not allowed, out of range;</li>
  *   <li>the database: unknown host, unreachable, wrong credentials, unknown database, the embedded database's files
  *       in use by another process or not writable, a schema that cannot be migrated;</li>
- *   <li>a setting of the connection pool that the pool refuses.</li>
+ *   <li>a setting of the connection pool that the pool refuses;</li>
+ *   <li>Micronaut's event loops asked to carry virtual threads in a JVM that does not open {@code java.lang} to
+ *       them (a start other than {@code java -jar} or the launcher).</li>
  * </ul>
  *
  * Anything else is told by its innermost cause, with where to find the stack trace.
@@ -45,6 +47,9 @@ final class StartupFailure {
     private static final Map<String, String> POOL_SETTINGS = Map.of(
             "maxPoolSize", "datasources.default.maximum-pool-size",
             "connectionTimeout", "datasources.default.connection-timeout");
+
+    /** The bean Micronaut cannot make when java.lang is not open to it, as its message names it. */
+    private static final String LOOM_CARRIER_FACTORY = "LoomCarrierGroup$Factory";
 
     /** SQLSTATEs: connection exception (class 08), invalid authorization (28), unknown database (3D000). */
     private static final String CONNECTION = "08";
@@ -72,6 +77,7 @@ final class StartupFailure {
                 .or(startup::database)
                 .or(startup::poolSetting)
                 .or(startup::schema)
+                .or(startup::virtualThreadCarrier)
                 .orElseGet(startup::unknown));
     }
 
@@ -182,6 +188,17 @@ final class StartupFailure {
         return innermost(FlywayException.class).map(e -> "the schema of the inventory database at "
                 + DatabaseBackend.redact(settings.value(DatabaseBackend.URL_PROPERTY).orElse(null))
                 + " cannot be migrated: " + e.getMessage());
+    }
+
+    private Optional<String> virtualThreadCarrier() {
+        String property = "micronaut.netty.event-loops.default.loom-carrier";
+        return causes().map(Throwable::getMessage)
+                .filter(message -> message != null && message.contains(LOOM_CARRIER_FACTORY))
+                .findFirst()
+                .map(message -> settings.variable(property) + " is true, but the JVM does not open java.lang to the "
+                        + "service; start it with the launcher or java -jar, add "
+                        + "--add-opens=java.base/java.lang=ALL-UNNAMED to the JVM's options, or set "
+                        + settings.variable(property) + "=false");
     }
 
     private String unknown() {

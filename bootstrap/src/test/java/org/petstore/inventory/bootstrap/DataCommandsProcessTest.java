@@ -40,8 +40,9 @@ class DataCommandsProcessTest {
     /** Runs {@code main} with the arguments in a new JVM, with these environment variables. */
     private static Process start(Map<String, String> environment, Path output, Path errors, String... args)
             throws IOException {
-        // as the launcher runs it: Netty's native transport needs native access
-        return start(List.of("--enable-native-access=ALL-UNNAMED"), environment, output, errors, args);
+        // as the launcher runs it: Netty's native transport needs native access, the event loops an open java.lang
+        return start(List.of("--enable-native-access=ALL-UNNAMED", ServiceProcess.OPEN_JAVA_LANG), environment,
+                output, errors, args);
     }
 
     /** Runs {@code main} with the arguments in a new JVM with these options, with these environment variables. */

@@ -50,7 +50,8 @@ class FlightRecorderEndToEndTest {
         Path log = workDir.resolve("service.log");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "--enable-native-access=ALL-UNNAMED", ServiceProcess.OPEN_JAVA_LANG,
+                "-cp", System.getProperty("java.class.path"),
                 Application.class.getName())
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)

@@ -191,6 +191,7 @@ class GracefulShutdownTest {
     private Process start(int port, Path log) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
+                ServiceProcess.OPEN_JAVA_LANG,
                 "-cp", System.getProperty("java.class.path"),
                 // the service's own logging (LogConfiguration), not the tests' configuration
                 Application.class.getName())

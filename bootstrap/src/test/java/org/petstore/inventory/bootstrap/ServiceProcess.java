@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 final class ServiceProcess {
 
     private static final long EXIT_TIMEOUT_SECONDS = 120;
+    /** What the jar's manifest does for {@code java -jar} (Add-Opens): Micronaut's event loops carry virtual threads. */
+    static final String OPEN_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
 
     private ServiceProcess() {
     }
@@ -36,11 +38,21 @@ final class ServiceProcess {
      * {@code PETSTORE_*}, {@code DATASOURCES_*}, {@code MICRONAUT_*} variables) and waits for it to exit.
      */
     static Exit runUntilExit(Path workDirectory, Map<String, String> environment) {
+        return runUntilExit(workDirectory, environment, OPEN_JAVA_LANG);
+    }
+
+    /**
+     * As {@link #runUntilExit(Path, Map)}, with these JVM options instead of the ones the jar's manifest gives
+     * ({@value #OPEN_JAVA_LANG}; the service here runs from its classes, not from the jar).
+     */
+    static Exit runUntilExit(Path workDirectory, Map<String, String> environment, String... jvmOptions) {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
-        ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), Application.class.getName())
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
+                "--enable-native-access=ALL-UNNAMED"));
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Application.class.getName()));
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDirectory.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());

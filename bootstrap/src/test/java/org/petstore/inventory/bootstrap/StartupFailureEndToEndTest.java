@@ -211,14 +211,25 @@ class StartupFailureEndToEndTest {
      * otherwise) and asserts that it exits with status 1 after exactly one line that tells the expected cause, and
      * with no stack trace, warning or other error.
      */
+    @Test
+    void eventLoopsThatCannotCarryVirtualThreads() {
+        assertFailsWith("PETSTORE_LOOM_CARRIER is true, but the JVM does not open java.lang to the service; start it "
+                + "with the launcher or java -jar, add --add-opens=java.base/java.lang=ALL-UNNAMED to the JVM's "
+                + "options, or set PETSTORE_LOOM_CARRIER=false", Map.of(), new String[0]);
+    }
+
     private void assertFailsWith(String expectedCause, Map<String, String> variables) {
+        assertFailsWith(expectedCause, variables, ServiceProcess.OPEN_JAVA_LANG);
+    }
+
+    private void assertFailsWith(String expectedCause, Map<String, String> variables, String... jvmOptions) {
         Map<String, String> environment = new HashMap<>();
         environment.put("PETSTORE_DATA_DIR", work.resolve("data-" + System.nanoTime()).toString());
         environment.put("PETSTORE_PORT", "" + FreePort.next());
         environment.put("PETSTORE_API_KEYS", "startup-test-key");
         environment.putAll(variables);
 
-        ServiceProcess.Exit exit = ServiceProcess.runUntilExit(work, environment);
+        ServiceProcess.Exit exit = ServiceProcess.runUntilExit(work, environment, jvmOptions);
 
         assertEquals(1, exit.code(), exit.transcript());
         List<String> failures = exit.output().stream().filter(line -> FAILURE_LINE.matcher(line).matches()).toList();

@@ -144,7 +144,7 @@ class ConnectionDrainTest {
          */
         @Test
         void theDrainSitsRightAfterTheHttpCodec() throws Exception {
-            // a request the router answers (the fast routes answer GET /v1/inventory in front of the recorder)
+            // a request the router answers
             try (RawConnection connection = api.connect()) {
                 assertEquals(200, connection.send(get(api, "/v1/store/orders", true)).read().status());
             }
