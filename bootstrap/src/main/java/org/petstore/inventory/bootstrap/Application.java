@@ -8,7 +8,6 @@ import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
 import org.petstore.inventory.adapter.http.transport.DeferredRouter;
-import org.petstore.inventory.adapter.persistence.StoreOpening;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,8 +37,8 @@ public final class Application extends Micronaut {
         ClassPreload.start(JarServiceIndex.class.getClassLoader(), JarServiceIndex.beanDefinitions());
         ApplicationContext context = application
                 .args(DataCommandLine.serviceArguments(args))
-                // the service handles SIGTERM, and opens its database while the context builds the HTTP server
-                .properties(Map.of(TerminationSignal.ENABLED, true, StoreOpening.IN_BACKGROUND, true))
+                // the service handles SIGTERM
+                .properties(Map.of(TerminationSignal.ENABLED, true))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();

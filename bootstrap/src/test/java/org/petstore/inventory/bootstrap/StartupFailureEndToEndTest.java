@@ -137,7 +137,7 @@ class StartupFailureEndToEndTest {
 
     /**
      * A schema whose history does not match this version's migrations (here an applied migration that was edited
-     * since) is not the current one: Flyway runs, refuses it, and the start says so.
+     * since): Flyway refuses it, and the start says so.
      */
     @Test
     void anEmbeddedDatabaseWhoseAppliedMigrationWasEdited() throws SQLException {
