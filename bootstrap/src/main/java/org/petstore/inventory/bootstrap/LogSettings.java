@@ -24,8 +24,8 @@ final class LogSettings {
     }
 
     /**
-     * A setting read before the application context exists (the logging settings as logback reads them, the Flight
-     * Recorder's switch): a system property, else an environment variable.
+     * A setting read before the application context exists (the logging settings as logback reads them): a system
+     * property, else an environment variable.
      */
     static String configured(String name) {
         String property = System.getProperty(name);

@@ -26,11 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The service as it ships: the launcher {@code target/petstore-inventory} running the shaded jar, after
  * {@code package} (Maven's failsafe runs it in {@code verify}). The tests before it run the classes from their
- * folders; only the jar has Micronaut's service index read from its central directory ({@link JarServiceIndex}) and
- * the bean definitions initialized on a second thread ({@link ClassPreload}), so this is where they answer for it: the
- * fast routes, the routes of Micronaut's router, the security rules and the errors, then a SIGTERM. The router is
- * built once the server listens ({@link org.petstore.inventory.adapter.http.transport.DeferredRouter}): its first
- * routes are asked for right after the first answer, when it may still be being built, and are answered once it is.
+ * folders; this is where the jar answers for itself: the fast routes, the routes of Micronaut's router, the security
+ * rules and the errors, then a SIGTERM, on the configuration the environment sets.
  */
 class PackagedServiceIT {
 
