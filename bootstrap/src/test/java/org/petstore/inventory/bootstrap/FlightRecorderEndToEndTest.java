@@ -41,7 +41,8 @@ class FlightRecorderEndToEndTest {
         Path log = workDir.resolve("service.log");
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "--enable-native-access=ALL-UNNAMED", ServiceProcess.LOGGING_AS_SHIPPED,
+                "-cp", System.getProperty("java.class.path"),
                 Application.class.getName())
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)

@@ -191,8 +191,8 @@ class GracefulShutdownTest {
     private Process start(int port, Path log) throws IOException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"),
-                // the service's own logging (LogConfiguration), not the tests' configuration
+                // the service's own logging, not the tests' configuration
+                ServiceProcess.LOGGING_AS_SHIPPED, "-cp", System.getProperty("java.class.path"),
                 Application.class.getName())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());

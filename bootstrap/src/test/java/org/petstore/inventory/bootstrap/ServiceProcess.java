@@ -12,12 +12,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The service started as an operator starts it: {@link Application#main} in a JVM of its own, configured by
- * environment variables only, logging as the service does ({@link LogConfiguration}, not the tests' configuration). Its standard
+ * environment variables only, logging as the service does (its {@code logback.xml}, not the tests' configuration). Its standard
  * output and error go to one file, read once it exits.
  */
 final class ServiceProcess {
 
     private static final long EXIT_TIMEOUT_SECONDS = 120;
+
+    /**
+     * The service's own logging configuration, {@code logback.xml}: on the tests' class path logback would take
+     * the tests' {@code logback-test.xml} first.
+     */
+    static final String LOGGING_AS_SHIPPED = "-Dlogback.configurationFile=logback.xml";
 
     private ServiceProcess() {
     }
@@ -39,7 +45,7 @@ final class ServiceProcess {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED", LOGGING_AS_SHIPPED,
                 "-cp", System.getProperty("java.class.path"), Application.class.getName())
                 .directory(workDirectory.toFile())
                 .redirectErrorStream(true)
