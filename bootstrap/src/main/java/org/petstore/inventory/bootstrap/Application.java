@@ -1,12 +1,10 @@
 package org.petstore.inventory.bootstrap;
 
 import io.micronaut.context.env.Environment;
-import io.micronaut.core.io.scan.ClassPathResourceLoader;
 import io.micronaut.runtime.Micronaut;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Optional;
-import org.petstore.inventory.adapter.persistence.StoreOpening;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,8 +20,6 @@ public final class Application extends Micronaut {
 
     private static final Logger LOG = LoggerFactory.getLogger(Application.class);
 
-    private ClassPathResourceLoader resources;
-
     private Application() {
     }
 
@@ -31,26 +27,13 @@ public final class Application extends Micronaut {
         if (DataCommandLine.isDataCommand(args)) {
             System.exit(DataCommandLine.runInThisProcess(args));
         }
-        JfrEvents.keepOffFirstRequest();
-        Application application = new Application(); // Micronaut reads its service index here (JarServiceIndex)
-        ClassPreload.start(JarServiceIndex.class.getClassLoader(), JarServiceIndex.beanDefinitions());
-        application
+        new Application()
                 .args(DataCommandLine.serviceArguments(args))
-                // the service handles SIGTERM, and opens its database while the context builds the HTTP server
-                .properties(Map.of(TerminationSignal.ENABLED, true, StoreOpening.IN_BACKGROUND, true))
+                // the service handles SIGTERM
+                .properties(Map.of(TerminationSignal.ENABLED, true))
                 .mainClass(Application.class)
                 .banner(false)
                 .start();
-    }
-
-    /** Reads the configuration files out of the jar without a zip file system of its own ({@link ClassLoaderResources}). */
-    @Override
-    public ClassPathResourceLoader getResourceLoader() {
-        if (resources == null) {
-            ClassLoader classLoader = getClassLoader();
-            resources = new ClassLoaderResources(classLoader != null ? classLoader : Application.class.getClassLoader());
-        }
-        return resources;
     }
 
     /** One line that names the cause and the setting to change ({@link StartupFailure}); the stack trace at DEBUG. */

@@ -124,7 +124,7 @@ final class DataCommandLine {
     }
 
     /**
-     * Replaces the service's logging ({@link LogConfiguration}, already in effect: Micronaut's classes log from their
+     * Replaces the service's logging ({@code logback.xml}, already in effect: Micronaut's classes log from their
      * static initializers) with the data commands' ({@code logback-cli.xml}).
      */
     private static void logToStandardErrorOnly() {

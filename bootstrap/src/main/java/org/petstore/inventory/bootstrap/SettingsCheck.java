@@ -27,8 +27,7 @@ import java.util.Set;
  *       the component's default instead (a {@code @Bindable} default), or read any word as {@code false};</li>
  *   <li>every such record is created now, so that its own checks (a sunset before the deprecation, say) run at
  *       startup and not at the first request that needs it;</li>
- *   <li>the logging settings, which logback reads ({@link LogSettings}), and the Flight Recorder's switch, read before
- *   the application starts ({@link JfrEvents}).</li>
+ *   <li>the logging settings, which logback reads before the application starts ({@link LogSettings}).</li>
  * </ul>
  */
 @Context
@@ -40,7 +39,7 @@ final class SettingsCheck {
     private static final String OWN_PACKAGE = "org.petstore.";
 
     SettingsCheck(ApplicationContext context) {
-        LogSettings.problem(LogSettings::configured).or(() -> JfrEvents.problem(LogSettings::configured))
+        LogSettings.problem(LogSettings::configured)
                 .ifPresent(problem -> {
                     throw new ConfigurationException(problem);
                 });

@@ -51,7 +51,8 @@ class DataCommandsProcessTest {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "-Xmx256m", Application.class.getName()));
+        command.addAll(List.of(ServiceProcess.LOGGING_AS_SHIPPED, "-cp", System.getProperty("java.class.path"),
+                "-Xmx256m", Application.class.getName()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(output.toFile())

@@ -18,10 +18,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code PETSTORE_JFR}: the JDK Flight Recorder is off by default, so that the start does not pay for JFR's metadata
- * ({@link JfrEvents}); an operator who asks for it ({@code PETSTORE_JFR=true}) starts a recording in the running
- * service with {@code jcmd <pid> JFR.start}, as with any JVM. The service runs in a JVM of its own, started as an
- * operator starts it, and answers either way.
+ * The JDK Flight Recorder in the running service: an operator starts a recording with {@code jcmd <pid> JFR.start},
+ * as with any JVM. The service runs in a JVM of its own, started as an operator starts it.
  */
 class FlightRecorderEndToEndTest {
 
@@ -31,15 +29,8 @@ class FlightRecorderEndToEndTest {
     Path workDir;
 
     @Test
-    void byDefaultTheRecorderIsOffAndTheServiceAnswers() throws Exception {
+    void aRecordingStartsInTheRunningService() throws Exception {
         String answer = jcmdWhileRunning(Map.of(), "JFR.start", "name=check");
-
-        assertTrue(answer.contains("Flight Recorder is not supported on this VM"), answer);
-    }
-
-    @Test
-    void switchedOnARecordingStartsInTheRunningService() throws Exception {
-        String answer = jcmdWhileRunning(Map.of(JfrEvents.SWITCH, "true"), "JFR.start", "name=check");
 
         assertTrue(answer.contains("Started recording"), answer);
     }
@@ -51,6 +42,7 @@ class FlightRecorderEndToEndTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1",
                 "--enable-native-access=ALL-UNNAMED", ServiceProcess.OPEN_JAVA_LANG,
+                ServiceProcess.LOGGING_AS_SHIPPED,
                 "-cp", System.getProperty("java.class.path"),
                 Application.class.getName())
                 .directory(workDir.toFile())

@@ -192,8 +192,8 @@ class GracefulShutdownTest {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         ProcessBuilder builder = new ProcessBuilder(java.toString(), "-Xmx256m", "--enable-native-access=ALL-UNNAMED",
                 ServiceProcess.OPEN_JAVA_LANG,
-                "-cp", System.getProperty("java.class.path"),
-                // the service's own logging (LogConfiguration), not the tests' configuration
+                // the service's own logging, not the tests' configuration
+                ServiceProcess.LOGGING_AS_SHIPPED, "-cp", System.getProperty("java.class.path"),
                 Application.class.getName())
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile());

@@ -3,7 +3,11 @@ package org.petstore.inventory.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.core.joran.spi.JoranException;
+import ch.qos.logback.core.status.Status;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +18,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * The service's own logging configuration ({@link LogConfiguration}), as an operator selects it with
+ * The service's own logging configuration ({@code logback.xml}), as an operator selects it with
  * {@code PETSTORE_LOG_FORMAT}: readable text by default, one JSON object per line with {@code json}.
  */
 class LogFormatTest {
@@ -45,6 +49,48 @@ class LogFormatTest {
         assertTrue(lines.get(1).endsWith("petstore.test - no request"), lines.get(1));
     }
 
+    @Test
+    void theRootLevelIsTheConfiguredOneInEitherCaseElseInfo() throws Exception {
+        assertEquals(Level.INFO, rootLevelWith(null));
+        assertEquals(Level.WARN, rootLevelWith("WARN"));
+        assertEquals(Level.DEBUG, rootLevelWith("debug"));
+        assertEquals(Level.OFF, rootLevelWith("off"));
+        // not a level: logged at the default, and the start stops with a line that says so (SettingsCheck)
+        assertEquals(Level.INFO, rootLevelWith("LOUD"));
+        assertEquals(Level.INFO, rootLevelWith("Debug"));
+    }
+
+    @Test
+    void theFormatIsJsonInEitherCaseElseText() throws Exception {
+        assertTrue(logWith("JSON").getFirst().startsWith("{\"timestamp\":"));
+        assertTrue(logWith("xml").getFirst().matches("\\S+ INFO  \\[.+] petstore.test \\[req-1] - .*"));
+    }
+
+    private static Level rootLevelWith(String level) throws JoranException {
+        LoggerContext context = new LoggerContext();
+        try {
+            if (level != null) {
+                context.putProperty("PETSTORE_LOG_LEVEL", level);
+            }
+            configureAsShipped(context);
+            return context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).getLevel();
+        } finally {
+            context.stop();
+        }
+    }
+
+    /** Configures logging from the service's {@code logback.xml}, with the context's properties as settings. */
+    static void configureAsShipped(LoggerContext context) throws JoranException {
+        int before = context.getStatusManager().getCount();
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(LogFormatTest.class.getResource("/logback.xml"));
+        List<Status> statuses = context.getStatusManager().getCopyOfStatusList();
+        List<Status> problems = statuses.subList(Math.min(before, statuses.size()), statuses.size()).stream()
+                .filter(status -> status.getLevel() > Status.INFO).toList();
+        assertEquals(List.of(), problems, "logback's warnings and errors, which it would print at the start");
+    }
+
     /** Configures a fresh logback as the service does and logs three events to a captured stdout. */
     private static List<String> logWith(String format) throws Exception {
         PrintStream original = System.out;
@@ -57,7 +103,7 @@ class LogFormatTest {
             if (format != null) {
                 context.putProperty("PETSTORE_LOG_FORMAT", format);
             }
-            new LogConfiguration().apply(context);
+            configureAsShipped(context);
             Logger logger = context.getLogger("petstore.test");
             MDC.put("requestId", "req-1");
             try {

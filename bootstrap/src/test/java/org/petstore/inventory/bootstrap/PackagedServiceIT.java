@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The service as it ships: the launcher {@code target/petstore-inventory} running the shaded jar, after
  * {@code package} (Maven's failsafe runs it in {@code verify}). The tests before it run the classes from their
  * folders; this is where the jar answers for itself: the routes of Micronaut's router, the security rules and the
- * errors, then a SIGTERM.
+ * errors, then a SIGTERM, on the configuration the environment sets.
  */
 class PackagedServiceIT {
 

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * No API key, configured or presented, reaches a log line at any level: the application runs with its own logging
- * configuration ({@link LogConfiguration}) and the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}), starts with a
+ * configuration ({@code logback.xml}) and the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}), starts with a
  * plain key and a key given by its digest, answers requests with both, with a wrong key and with errors, and every
  * line logged meanwhile, with its arguments, exception messages and MDC, is searched for the keys.
  */
@@ -48,7 +48,7 @@ class SecretsNeverLoggedEndToEndTest {
         Capture capture = new Capture();
         logging.reset();
         logging.putProperty("PETSTORE_LOG_LEVEL", "TRACE");
-        new LogConfiguration().apply(logging);
+        LogFormatTest.configureAsShipped(logging);
         Logger root = logging.getLogger(Logger.ROOT_LOGGER_NAME);
         root.detachAndStopAllAppenders();
         capture.setContext(logging);

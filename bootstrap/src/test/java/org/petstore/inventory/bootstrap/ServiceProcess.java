@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The service started as an operator starts it: {@link Application#main} in a JVM of its own, configured by
- * environment variables only, logging as the service does ({@link LogConfiguration}, not the tests' configuration). Its standard
+ * environment variables only, logging as the service does (its {@code logback.xml}, not the tests' configuration). Its standard
  * output and error go to one file, read once it exits.
  */
 final class ServiceProcess {
@@ -20,6 +20,12 @@ final class ServiceProcess {
     private static final long EXIT_TIMEOUT_SECONDS = 120;
     /** What the jar's manifest does for {@code java -jar} (Add-Opens): Micronaut's event loops carry virtual threads. */
     static final String OPEN_JAVA_LANG = "--add-opens=java.base/java.lang=ALL-UNNAMED";
+
+    /**
+     * The service's own logging configuration, {@code logback.xml}: on the tests' class path logback would take
+     * the tests' {@code logback-test.xml} first.
+     */
+    static final String LOGGING_AS_SHIPPED = "-Dlogback.configurationFile=logback.xml";
 
     private ServiceProcess() {
     }
@@ -49,7 +55,7 @@ final class ServiceProcess {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
         List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED"));
+                "--enable-native-access=ALL-UNNAMED", LOGGING_AS_SHIPPED));
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Application.class.getName()));
         ProcessBuilder builder = new ProcessBuilder(command)

@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Says at startup which database the inventory lives in: backend, server version, URL and user. Never the password.
- * {@link StoreMigrationRunner} has it say so once the store is ready.
+ * {@link AfterStoreMigration} has it say so once the store is ready.
  */
 @Singleton
 final class DatabaseStartupReport {
@@ -24,17 +24,8 @@ final class DatabaseStartupReport {
     }
 
     void report(DataSource store) {
-        try (Connection connection = store.getConnection()) {
-            report(connection);
-        } catch (SQLException e) {
-            log(unavailable(e));
-        }
-    }
-
-    /** As {@link #report(DataSource)}, over a connection the caller holds. */
-    void report(Connection connection) {
         String server;
-        try {
+        try (Connection connection = store.getConnection()) {
             server = describe(connection);
         } catch (SQLException e) {
             server = unavailable(e);

@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * anything is left exactly as it is, so the demo data never resets stock set through the API and never mixes with
  * real data; switching the demo data off changes nothing either.
  *
- * <p>{@link StoreMigrationRunner} runs it right after the schema migrations, still while the datasource is created
+ * <p>{@link AfterStoreMigration} runs it right after the schema migrations, still while the datasource is created
  * (before anything else uses it) and after Flyway has given its connections back: it needs one connection of the
  * pool, not one more than Flyway's two.
  *
@@ -56,18 +56,6 @@ final class DemoData {
             return;
         }
         try (Connection connection = dataSource.getConnection()) {
-            loadIfEnabled(connection);
-        } catch (SQLException e) {
-            throw failed(e);
-        }
-    }
-
-    /** As {@link #loadIfEnabled(DataSource)}, over a connection the caller holds. */
-    void loadIfEnabled(Connection connection) {
-        if (!enabled) {
-            return;
-        }
-        try {
             loadIntoEmptyStore(connection);
         } catch (SQLException e) {
             throw failed(e);

@@ -121,9 +121,9 @@ class DemoDataLoadingTest {
     }
 
     private static void migrate(String[] database) {
-        var configuration = Flyway.configure().dataSource(database[0], database[1], database[2]);
-        StoreMigrations.configure(configuration, database[0]);
-        configuration.load().migrate();
+        Flyway.configure().dataSource(database[0], database[1], database[2])
+                .locations(DatabaseBackend.migrationLocations(database[0]).toArray(String[]::new))
+                .load().migrate();
     }
 
     private static String[] newDatabase(String backend, String name) {

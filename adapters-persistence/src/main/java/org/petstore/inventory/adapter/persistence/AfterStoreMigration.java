@@ -1,0 +1,41 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.context.event.ApplicationEventListener;
+import io.micronaut.flyway.FlywayConfigurationProperties;
+import io.micronaut.flyway.event.MigrationFinishedEvent;
+import jakarta.inject.Singleton;
+import javax.sql.DataSource;
+
+/**
+ * What follows the schema migrations of the inventory database. Micronaut's Flyway integration migrates it
+ * ({@code flyway.datasources.default} in the service's configuration: {@code db/migration}, then the backend's own
+ * folder, {@code db/vendor/h2} or {@code db/vendor/postgresql}) as its datasource is created, before anything else can
+ * use it, and then tells so; on the same thread, still before anything else uses the store, this loads the demo
+ * data ({@link DemoData}: into an empty store only, when it is on) and says which database the inventory lives in
+ * ({@link DatabaseStartupReport}). A failure of either fails the start, as a failed migration does.
+ */
+@Singleton
+final class AfterStoreMigration implements ApplicationEventListener<MigrationFinishedEvent> {
+
+    /** The name of the inventory's datasource, and of its Flyway configuration. */
+    static final String STORE = "default";
+
+    private final DemoData demoData;
+    private final DatabaseStartupReport report;
+
+    AfterStoreMigration(DemoData demoData, DatabaseStartupReport report) {
+        this.demoData = demoData;
+        this.report = report;
+    }
+
+    @Override
+    public void onApplicationEvent(MigrationFinishedEvent event) {
+        if (event.getSource() instanceof FlywayConfigurationProperties flyway
+                && STORE.equals(flyway.getNameQualifier())) {
+            // the store's own pool, which Flyway has just migrated
+            DataSource store = flyway.getFluentConfiguration().getDataSource();
+            demoData.loadIfEnabled(store);
+            report.report(store);
+        }
+    }
+}
