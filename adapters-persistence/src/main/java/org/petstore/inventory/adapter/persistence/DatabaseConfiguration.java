@@ -5,13 +5,17 @@ import io.micronaut.core.annotation.Nullable;
 import java.util.Optional;
 
 /**
- * Where the inventory database is: {@code datasources.default.url} (environment: {@code DATASOURCES_DEFAULT_URL}).
- * The rest of the datasource (credentials, pool) is read by Micronaut's own datasource configuration.
+ * Where the inventory database is and how long a request may wait for it: {@code datasources.default.url}
+ * ({@code DATASOURCES_DEFAULT_URL}) and {@code datasources.default.connection-timeout}
+ * ({@code DATASOURCES_DEFAULT_CONNECTION_TIMEOUT}, see {@link DatabaseDeadlines}). The rest of the datasource
+ * (credentials, pool) is read by Micronaut's own datasource configuration.
  *
- * @param url the JDBC URL; its prefix selects the backend
+ * @param url               the JDBC URL; its prefix selects the backend
+ * @param connectionTimeout the milliseconds within which every database call of a request is answered; unset: the
+ *                          pool's default
  */
 @ConfigurationProperties("datasources.default")
-record DatabaseConfiguration(@Nullable String url) {
+record DatabaseConfiguration(@Nullable String url, @Nullable Long connectionTimeout) {
 
     /** The backend the URL points at; empty for a database the service does not support. */
     Optional<DatabaseBackend> backend() {

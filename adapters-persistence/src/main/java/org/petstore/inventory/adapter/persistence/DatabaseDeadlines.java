@@ -1,10 +1,10 @@
 package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
-import io.micronaut.context.annotation.Property;
 import io.micronaut.context.event.BeanInitializedEventListener;
 import io.micronaut.context.event.BeanInitializingEvent;
 import io.micronaut.core.annotation.Nullable;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -39,8 +39,6 @@ import java.util.concurrent.TimeUnit;
 @Singleton
 final class DatabaseDeadlines implements BeanInitializedEventListener<DatasourceConfiguration> {
 
-    static final String BUDGET_PROPERTY = "datasources.default.connection-timeout";
-
     /** HikariCP's own default connection timeout, the budget when none is configured. */
     static final long DEFAULT_BUDGET_MILLIS = 30_000;
 
@@ -54,7 +52,13 @@ final class DatabaseDeadlines implements BeanInitializedEventListener<Datasource
 
     private final long budgetMillis;
 
-    DatabaseDeadlines(@Property(name = BUDGET_PROPERTY) @Nullable Long budgetMillis) {
+    @Inject
+    DatabaseDeadlines(DatabaseConfiguration database) {
+        this(database.connectionTimeout());
+    }
+
+    /** @param budgetMillis the budget; null or not positive: the pool's default */
+    DatabaseDeadlines(@Nullable Long budgetMillis) {
         this.budgetMillis = budgetMillis == null || budgetMillis <= 0 ? DEFAULT_BUDGET_MILLIS : budgetMillis;
     }
 

@@ -1,7 +1,6 @@
 package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
-import io.micronaut.context.annotation.Property;
 import io.micronaut.context.event.BeanInitializedEventListener;
 import io.micronaut.context.event.BeanInitializingEvent;
 import io.micronaut.context.exceptions.ConfigurationException;
@@ -24,12 +23,14 @@ import java.util.Optional;
 @Singleton
 final class DatabaseUrlCheck implements BeanInitializedEventListener<DatasourceConfiguration> {
 
+    /** The setting of the directory, as the message of a directory that cannot be used names it. */
     static final String DATA_DIR_PROPERTY = "petstore.data-dir";
 
     private final Optional<Path> dataDir;
 
-    DatabaseUrlCheck(@Property(name = DATA_DIR_PROPERTY) @Nullable String dataDir) {
-        this.dataDir = Optional.ofNullable(dataDir).filter(dir -> !dir.isBlank()).flatMap(DatabaseUrlCheck::path);
+    DatabaseUrlCheck(DataDirectoryConfiguration files) {
+        this.dataDir = Optional.ofNullable(files.dataDir()).filter(dir -> !dir.isBlank())
+                .flatMap(DatabaseUrlCheck::path);
     }
 
     @Override

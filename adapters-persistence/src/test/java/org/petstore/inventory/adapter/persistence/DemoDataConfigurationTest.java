@@ -8,9 +8,9 @@ import org.junit.jupiter.api.Test;
 /** Whether the demo data is loaded: as configured, and when not configured, on H2 only. */
 class DemoDataConfigurationTest {
 
-    private static final DatabaseConfiguration H2 = new DatabaseConfiguration("jdbc:h2:file:./data/petstore");
-    private static final DatabaseConfiguration POSTGRESQL = new DatabaseConfiguration("jdbc:postgresql://db/petstore");
-    private static final DatabaseConfiguration UNKNOWN = new DatabaseConfiguration("jdbc:mysql://db/petstore");
+    private static final DatabaseConfiguration H2 = new DatabaseConfiguration("jdbc:h2:file:./data/petstore", null);
+    private static final DatabaseConfiguration POSTGRESQL = new DatabaseConfiguration("jdbc:postgresql://db/petstore", null);
+    private static final DatabaseConfiguration UNKNOWN = new DatabaseConfiguration("jdbc:mysql://db/petstore", null);
 
     @Test
     void unsetMeansOnForH2AndOffForEveryOtherDatabase() {

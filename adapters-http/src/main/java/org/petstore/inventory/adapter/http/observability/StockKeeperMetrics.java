@@ -8,6 +8,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpStatus;
 import io.micronaut.http.annotation.ResponseFilter;
 import io.micronaut.http.annotation.ServerFilter;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
 
 /**
  * The counters a stock keeper watches, exposed at {@code /prometheus}: stock levels changed
@@ -44,7 +45,7 @@ final class StockKeeperMetrics {
     void countUpdateAnswer(int status) {
         if (status == HttpStatus.OK.getCode()) {
             stockUpdates.increment();
-        } else if (status == HttpStatus.PRECONDITION_FAILED.getCode()) {
+        } else if (status == ErrorCode.PRECONDITION_FAILED.status().getCode()) {
             preconditionFailures.increment();
         }
     }

@@ -17,7 +17,7 @@ final class UnauthorizedExplanation implements ErrorExplanation {
 
     @Override
     public Optional<ApiException> explain(HttpRequest<?> request, HttpStatus status) {
-        if (status != HttpStatus.UNAUTHORIZED) {
+        if (status != ErrorCode.UNAUTHORIZED.status()) {
             return Optional.empty();
         }
         return Optional.of(BearerCredentials.presented(request)
