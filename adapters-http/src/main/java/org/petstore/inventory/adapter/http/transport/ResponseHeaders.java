@@ -6,7 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
 
 /**
  * Puts on every response the service writes, errors included, also those the HTTP server answers before any route
@@ -33,7 +33,7 @@ final class ResponseHeaders extends ChannelDuplexHandler {
         if (msg instanceof HttpResponse response) {
             response.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-store");
             response.headers().set("X-Content-Type-Options", "nosniff");
-            if (response.status().equals(HttpResponseStatus.UNSUPPORTED_MEDIA_TYPE)) {
+            if (response.status().code() == ErrorCode.UNSUPPORTED_MEDIA_TYPE.status().getCode()) {
                 response.headers().set(HttpHeaderNames.ACCEPT_ENCODING, ContentDecoding.ACCEPTED);
             }
         }
