@@ -48,7 +48,7 @@ public enum DatabaseBackend {
      * sequence: a version is either one portable migration or one migration in every backend's folder (doing nothing
      * where nothing is needed), so that a schema version means the same release on every database. A vendor folder
      * lies outside {@code db/migration}, because Flyway scans a location with its subfolders. The service's Flyway
-     * run adds them to its configured locations ({@link BackendMigrationLocations}).
+     * run adds them to its configured locations ({@link org.petstore.inventory.adapter.persistence.schema.BackendMigrationLocations}).
      */
     public List<String> vendorMigrations() {
         return vendorMigrations;

@@ -15,15 +15,15 @@ import java.util.Optional;
  *                          pool's default
  */
 @ConfigurationProperties("datasources.default")
-record DatabaseConfiguration(@Nullable String url, @Nullable Long connectionTimeout) {
+public record DatabaseConfiguration(@Nullable String url, @Nullable Long connectionTimeout) {
 
     /** The backend the URL points at; empty for a database the service does not support. */
-    Optional<DatabaseBackend> backend() {
+    public Optional<DatabaseBackend> backend() {
         return DatabaseBackend.forUrl(url);
     }
 
     /** The URL with any password in it replaced, fit for a log line. */
-    String redactedUrl() {
+    public String redactedUrl() {
         return DatabaseBackend.redact(url);
     }
 }

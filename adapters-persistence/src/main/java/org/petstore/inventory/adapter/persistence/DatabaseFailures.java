@@ -21,7 +21,7 @@ public final class DatabaseFailures {
         return innermostSqlFailure(failure).map(DatabaseFailures::reasonOf);
     }
 
-    static Optional<SQLException> innermostSqlFailure(Throwable failure) {
+    public static Optional<SQLException> innermostSqlFailure(Throwable failure) {
         return FailureCauses.chain(failure)
                 .filter(SQLException.class::isInstance)
                 .map(SQLException.class::cast)
@@ -45,7 +45,7 @@ public final class DatabaseFailures {
     }
 
     /** The first line of a message, trimmed; a placeholder for none. */
-    static String firstLine(String message) {
+    public static String firstLine(String message) {
         if (message == null || message.isBlank()) {
             return "no reason given";
         }

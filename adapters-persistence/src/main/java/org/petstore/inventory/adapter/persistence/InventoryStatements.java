@@ -14,7 +14,7 @@ import org.petstore.inventory.domain.InventoryVersion;
  *
  * <p>Every statement that writes an entry sets {@code version = version + 1} in the same statement, so the version
  * moves atomically with the change. None of them removes an entry; those that do (the data commands' loads, see
- * {@link TransferStatements}) add to the removal count in the same transaction.
+ * {@link org.petstore.inventory.adapter.persistence.transfer.TransferStatements}) add to the removal count in the same transaction.
  */
 interface InventoryStatements extends RowCursor.Session {
 

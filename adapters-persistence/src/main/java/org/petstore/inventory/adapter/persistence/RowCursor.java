@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * <p>A failure to open the cursor, or to read a row, surfaces as {@link StorageFailures#translate} says: the
  * application's {@code StorageUnavailableException} when the database cannot be reached.
  */
-final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
+public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     /** Rows fetched from the database per round trip: small enough for bounded memory, large enough to be fast. */
     static final int FETCH_SIZE = 500;
@@ -55,7 +55,7 @@ final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     /** One row of the result as an object: columns by position. */
     @FunctionalInterface
-    interface RowMapper<T> {
+    public interface RowMapper<T> {
 
         T map(ResultSet row) throws SQLException;
     }

@@ -11,16 +11,16 @@ import org.petstore.inventory.domain.PetStatus;
  * {@code pending}, {@code sold}; {@code placed}, {@code approved}, {@code delivered}), as the tables' check
  * constraints require.
  */
-final class StatusColumns {
+public final class StatusColumns {
 
     private StatusColumns() {
     }
 
-    static String valueOf(PetStatus status) {
+    public static String valueOf(PetStatus status) {
         return status.name().toLowerCase(Locale.ROOT);
     }
 
-    static String valueOf(OrderStatus status) {
+    public static String valueOf(OrderStatus status) {
         return status.name().toLowerCase(Locale.ROOT);
     }
 

@@ -22,7 +22,7 @@ import org.petstore.inventory.domain.Quantity;
  * Converts table rows to the domain. A row the domain refuses is a fault of the stored data, not of a request: it
  * fails with {@link IllegalStateException}.
  */
-final class StoreMapper {
+public final class StoreMapper {
 
     private StoreMapper() {
     }
@@ -69,7 +69,7 @@ final class StoreMapper {
      * {@code name} and {@code status}, then its entry's {@code quantity} and {@code version}, both null for a pet
      * without an entry ({@link TransferStatements#SELECT_CATALOGUE}).
      */
-    static CatalogueEntry catalogueEntry(ResultSet row) throws SQLException {
+    public static CatalogueEntry catalogueEntry(ResultSet row) throws SQLException {
         long id = row.getLong(1);
         String name = row.getString(2);
         String status = row.getString(3);
@@ -88,7 +88,7 @@ final class StoreMapper {
      * The order in the current row of a result whose columns are, by position, {@code id}, {@code pet_id},
      * {@code quantity}, {@code ship_date}, {@code status}, {@code complete} ({@link TransferStatements#SELECT_ORDERS}).
      */
-    static Order order(ResultSet row) throws SQLException {
+    public static Order order(ResultSet row) throws SQLException {
         return toDomain(new OrderRow(row.getLong(1), row.getLong(2), row.getInt(3),
                 row.getObject(4, OffsetDateTime.class).toInstant(), row.getString(5), row.getBoolean(6)));
     }

@@ -1,9 +1,10 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 
 /** Whether the demo data is loaded: as configured, and when not configured, on H2 only. */
 class DemoDataConfigurationTest {

@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.flyway.FlywayConfigurationProperties;

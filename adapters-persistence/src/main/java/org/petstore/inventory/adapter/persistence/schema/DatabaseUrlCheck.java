@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
 import io.micronaut.context.event.BeanInitializedEventListener;
@@ -13,6 +13,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 
 /**
  * Checks the inventory database's URL as soon as the datasource's settings are read, before the connection pool

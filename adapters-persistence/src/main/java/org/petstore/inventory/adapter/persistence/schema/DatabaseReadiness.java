@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import io.micronaut.core.async.publisher.Publishers;
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
@@ -18,6 +18,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 import org.reactivestreams.Publisher;
 
 /**

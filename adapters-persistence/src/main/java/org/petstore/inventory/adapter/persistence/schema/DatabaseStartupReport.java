@@ -1,10 +1,12 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
 import javax.sql.DataSource;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,5 +1,7 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseFailures;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 

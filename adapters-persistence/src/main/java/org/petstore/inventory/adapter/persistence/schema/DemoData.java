@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import jakarta.inject.Singleton;
 import java.io.IOException;
@@ -12,6 +12,7 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import javax.sql.DataSource;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,8 +1,9 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Set;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 
 /**
  * The SQL of exporting, loading and copying a whole store, and where the supported databases differ, how each one

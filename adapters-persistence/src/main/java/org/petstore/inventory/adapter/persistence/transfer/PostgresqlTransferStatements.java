@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import io.micronaut.core.annotation.NonNull;
 import io.micronaut.flyway.FlywayConfigurationCustomizer;
@@ -8,6 +8,8 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import org.flywaydb.core.api.Location;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 
 /**
  * The inventory database's migrations, as Micronaut's Flyway integration runs them: the locations its configuration

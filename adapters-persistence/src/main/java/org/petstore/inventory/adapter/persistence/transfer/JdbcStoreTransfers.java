@@ -1,10 +1,11 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
 import javax.sql.DataSource;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
 import org.petstore.inventory.application.port.outbound.StoreLoads;
 import org.petstore.inventory.application.port.outbound.StoreSnapshot;

@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -9,6 +9,8 @@ import org.flywaydb.core.api.FlywayException;
 import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationState;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseFailures;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.OtherStore;
 import org.petstore.inventory.application.port.outbound.StoreLoad;

@@ -1,7 +1,9 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.schema;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.annotation.Nullable;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
 
 /**
  * Whether the demo data is loaded: {@code petstore.demo-data} (environment: {@code PETSTORE_DEMO_DATA}).

@@ -1,7 +1,8 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import org.petstore.inventory.adapter.persistence.StatusColumns;
 import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.Order;
 import org.postgresql.copy.CopyIn;

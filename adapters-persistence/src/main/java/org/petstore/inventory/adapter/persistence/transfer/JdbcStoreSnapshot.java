@@ -1,10 +1,12 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.stream.Stream;
+import org.petstore.inventory.adapter.persistence.RowCursor;
+import org.petstore.inventory.adapter.persistence.StoreMapper;
 import org.petstore.inventory.application.port.outbound.StoreSnapshot;
 import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.Order;

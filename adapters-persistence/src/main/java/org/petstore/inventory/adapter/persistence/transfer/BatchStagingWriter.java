@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.transfer;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import org.petstore.inventory.adapter.persistence.StatusColumns;
 import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.Order;
 
