@@ -99,11 +99,8 @@ final class Csv {
         }
     }
 
-    private static final class CsvReader implements RecordReader {
+    private static final class CsvReader extends FileRecordReader {
 
-        private final ByteInput in;
-        private final RecordKind kind;
-        private final Utf8 utf8 = new Utf8();
         private final byte[] field = new byte[MAX_RECORD];
         private long linesStarted;
         /** For each column of the file, the index of its field in the kind's fields; set by the header. */
@@ -111,14 +108,7 @@ final class Csv {
         private boolean stopped;
 
         CsvReader(ByteInput in, RecordKind kind) {
-            this.in = in;
-            this.kind = kind;
-            in.skipByteOrderMark();
-        }
-
-        @Override
-        public long bytesRead() {
-            return in.consumed();
+            super(in, kind);
         }
 
         @Override

@@ -90,23 +90,13 @@ final class JsonLines {
         }
     }
 
-    private static final class Reader implements RecordReader {
+    private static final class Reader extends FileRecordReader {
 
-        private final ByteInput in;
-        private final RecordKind kind;
-        private final Utf8 utf8 = new Utf8();
         private final byte[] line = new byte[MAX_LINE];
         private long lineNumber;
 
         Reader(ByteInput in, RecordKind kind) {
-            this.in = in;
-            this.kind = kind;
-            in.skipByteOrderMark();
-        }
-
-        @Override
-        public long bytesRead() {
-            return in.consumed();
+            super(in, kind);
         }
 
         @Override

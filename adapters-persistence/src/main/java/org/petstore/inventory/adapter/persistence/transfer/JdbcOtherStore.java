@@ -42,11 +42,7 @@ final class JdbcOtherStore implements OtherStore {
 
     @Override
     public String identity() {
-        try {
-            return statements.identity(connection);
-        } catch (SQLException e) {
-            throw failures.translate(e);
-        }
+        return JdbcStoreSnapshot.identity(connection, statements, failures);
     }
 
     /**

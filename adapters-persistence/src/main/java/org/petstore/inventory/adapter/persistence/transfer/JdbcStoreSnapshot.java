@@ -88,6 +88,11 @@ final class JdbcStoreSnapshot implements StoreSnapshot {
 
     @Override
     public String identity() {
+        return identity(connection, statements, failures);
+    }
+
+    /** Which database the connection is connected to, as {@link TransferStatements#identity} says it. */
+    static String identity(Connection connection, TransferStatements statements, TransferFailures failures) {
         try {
             return statements.identity(connection);
         } catch (SQLException e) {
