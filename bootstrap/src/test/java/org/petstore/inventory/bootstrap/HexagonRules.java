@@ -124,6 +124,13 @@ final class HexagonRules {
      */
     final ArchRule noPackageCycles;
 
+    /**
+     * The persistence adapter's parts (the sub-packages of {@code adapter.persistence}: the schema and its opening,
+     * the data commands' transfers) share what the adapter's own package holds and never reach into each other, so
+     * that each can be read and changed alone.
+     */
+    final ArchRule persistencePartsDoNotUseEachOther;
+
     HexagonRules(String root) {
         domain = root + ".domain..";
         String application = root + ".application..";
@@ -200,6 +207,10 @@ final class HexagonRules {
         noPackageCycles = slices().matching(root + ".(**)")
                 .should().beFreeOfCycles()
                 .as("no package is part of an import cycle");
+
+        persistencePartsDoNotUseEachOther = slices().matching(root + ".adapter.persistence.(*)..")
+                .should().notDependOnEachOther()
+                .as("the parts of the persistence adapter do not use each other");
     }
 
     private static DescribedPredicate<JavaAnnotation<?>> serdeAnnotation() {

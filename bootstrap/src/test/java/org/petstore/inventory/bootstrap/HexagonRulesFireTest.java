@@ -61,7 +61,8 @@ class HexagonRulesFireTest {
                 DOMAIN + "DomainException", DOMAIN + "InvalidName", DOMAIN + "Kind", DOMAIN + "Name",
                 PORT_INBOUND + "RenameCommand", PORT_INBOUND + "RenameUseCase", PORT_OUTBOUND + "NameStore",
                 SERVICE + "RenameService", ADAPTER_HTTP + "RenameController", ADAPTER_HTTP + "NameResponse",
-                ADAPTER_PERSISTENCE + "InMemoryNameStore", ADAPTER_CLI + "RenameCli");
+                ADAPTER_PERSISTENCE + "InMemoryNameStore", ADAPTER_PERSISTENCE + "transfer.NameCopy",
+                ADAPTER_CLI + "RenameCli");
         keepers = fixtures.that(DescribedPredicate.describe("keep every rule",
                 javaClass -> keeperNames.contains(javaClass.getName())));
         assertEquals(keeperNames.size(), keepers.size(), "a keeper is missing from the fixture hexagon");
@@ -131,6 +132,11 @@ class HexagonRulesFireTest {
     void controllersAndPortImplementationsArePackagePrivate() {
         assertFiresOn(RULES.controllersAndPortImplementationsArePackagePrivate,
                 ADAPTER_HTTP + "PublicController", ADAPTER_PERSISTENCE + "JdbcNameStore");
+    }
+
+    @Test
+    void persistencePartsDoNotUseEachOther() {
+        assertFiresOn(RULES.persistencePartsDoNotUseEachOther, ADAPTER_PERSISTENCE + "schema.NameSchema");
     }
 
     @Test

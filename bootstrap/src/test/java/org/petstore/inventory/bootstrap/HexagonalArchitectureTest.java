@@ -120,6 +120,11 @@ class HexagonalArchitectureTest {
     }
 
     @Test
+    void persistencePartsDoNotUseEachOther() {
+        RULES.persistencePartsDoNotUseEachOther.check(classes);
+    }
+
+    @Test
     void sourcesImportNoPackageCycle() {
         SourceImportCycles sources = SourceImportCycles.read("org.petstore.inventory", mainSourceRoots());
         assertFalse(sources.isEmpty(), "no import between packages of the service was read");
