@@ -12,13 +12,18 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.IThrowableProxy;
 import ch.qos.logback.core.AppenderBase;
 import ch.qos.logback.core.joran.spi.JoranException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URL;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +34,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * No API key, configured or presented, reaches a log line at any level: the application runs with its own logging
- * configuration ({@code logback.xml}) and the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}), starts with a
- * plain key and a key given by its digest, answers requests with both, with a wrong key and with errors, and every
- * line logged meanwhile, with its arguments, exception messages and MDC, is searched for the keys.
+ * configuration ({@code logback.xml}), the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}) and the security
+ * module's loggers at TRACE too, starts with a plain key and a key given by its digest, answers requests with both,
+ * with a wrong key, with errors and with Authorization headers that clients get wrong (another scheme, no space, a
+ * tab, {@code =}, the key alone, comma lists, the header twice, non-ASCII, very long), and stops; every line logged
+ * meanwhile, with its arguments, exception messages and MDC, is searched for the keys and the presented values.
  */
 class SecretsNeverLoggedEndToEndTest {
 
@@ -39,16 +46,39 @@ class SecretsNeverLoggedEndToEndTest {
     private static final String DIGESTED_KEY = "digested-key-5d2b8c40";
     private static final String WRONG_KEY = "wrong-key-7a41e0d3";
 
+    private static final String BASIC = Base64.getEncoder()
+            .encodeToString(("client:" + PLAIN_KEY).getBytes(StandardCharsets.UTF_8));
+
+    /** Authorization headers as clients get them wrong (and right), each sent alone on a connection of its own. */
+    private static final List<List<String>> MALFORMED = List.of(
+            List.of("Authorization: Bearer=" + PLAIN_KEY),
+            List.of("Authorization: Bearer\t" + PLAIN_KEY),
+            List.of("Authorization: Bearer" + PLAIN_KEY),
+            List.of("Authorization: Bearer  " + PLAIN_KEY),
+            List.of("Authorization: " + PLAIN_KEY),
+            List.of("Authorization: bearer " + PLAIN_KEY),
+            List.of("Authorization: BEARER " + WRONG_KEY),
+            List.of("Authorization: Token " + PLAIN_KEY),
+            List.of("Authorization: Basic " + BASIC),
+            List.of("Authorization: Bearer " + PLAIN_KEY + ", Bearer " + WRONG_KEY),
+            List.of("Authorization: Bearer " + WRONG_KEY, "Authorization: Bearer " + PLAIN_KEY),
+            List.of("Authorization: Bearer " + PLAIN_KEY + "\u00e9\u00fc"),
+            List.of("Authorization: Bearer " + PLAIN_KEY + "x".repeat(6000)));
+
     @TempDir
     static Path dataDir;
 
     @Test
-    void noKeyReachesTheLogAtTrace() throws JoranException {
+    void noKeyReachesTheLogAtTrace() throws JoranException, IOException {
         LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
         Capture capture = new Capture();
         logging.reset();
         logging.putProperty("PETSTORE_LOG_LEVEL", "TRACE");
         LogFormatTest.configureAsShipped(logging);
+        // the security module's loggers at TRACE too, whatever the shipped configuration says of them: what keeps
+        // keys out of their lines must not be a level
+        logging.getLogger("io.micronaut.security").setLevel(Level.TRACE);
+        logging.getLogger("io.micronaut.security.token.reader").setLevel(Level.TRACE);
         Logger root = logging.getLogger(Logger.ROOT_LOGGER_NAME);
         root.detachAndStopAllAppenders();
         capture.setContext(logging);
@@ -64,17 +94,46 @@ class SecretsNeverLoggedEndToEndTest {
                     () -> assertEquals(200, call.apply(DIGESTED_KEY).apply("/v1/store/orders").statusCode()),
                     () -> assertEquals(401, call.apply(WRONG_KEY).apply("/v1/inventory").statusCode()),
                     () -> assertEquals(404, call.apply(PLAIN_KEY).apply("/v1/nothing").statusCode()),
-                    () -> assertEquals(400, call.apply(DIGESTED_KEY).apply("/v1/pets/x").statusCode()));
+                    () -> assertEquals(400, call.apply(DIGESTED_KEY).apply("/v1/pets/x").statusCode()),
+                    () -> assertEquals(200, service.send(service.anonymousRequest("/v1/inventory/1")
+                            .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "application/json")
+                            .method("PATCH", BodyPublishers.ofString("{\"quantity\": 4}")).build()).statusCode()),
+                    () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/prometheus").statusCode()),
+                    () -> assertEquals(200, service.send(service.anonymousRequest("/health/readiness").GET().build())
+                            .statusCode()));
+            for (List<String> headers : MALFORMED) {
+                String status = rawStatusLine(service.port(), headers);
+                assertTrue(status.startsWith("HTTP/1.1 "), headers + " got no answer: " + status);
+            }
         } finally {
             configure(logging, "/logback-test.xml");
         }
 
         List<String> lines = capture.lines();
         assertTrue(lines.size() > 1000, "TRACE logging was not captured: " + lines.size() + " lines");
+        List<String> presented = MALFORMED.stream().flatMap(List::stream)
+                .map(header -> header.substring("Authorization: ".length())).toList();
         List<String> leaks = lines.stream()
-                .filter(line -> line.contains(PLAIN_KEY) || line.contains(DIGESTED_KEY) || line.contains(WRONG_KEY))
+                .filter(line -> line.contains(PLAIN_KEY) || line.contains(DIGESTED_KEY) || line.contains(WRONG_KEY)
+                        || line.contains(BASIC) || presented.stream().anyMatch(line::contains))
                 .toList();
         assertEquals(List.of(), leaks, "log lines with an API key");
+    }
+
+    /** Sends GET /v1/inventory with these header lines (UTF-8 bytes) on a connection of its own; its status line. */
+    private static String rawStatusLine(int port, List<String> headers) throws IOException {
+        StringBuilder request = new StringBuilder("GET /v1/inventory HTTP/1.1\r\nHost: localhost\r\n");
+        headers.forEach(header -> request.append(header).append("\r\n"));
+        request.append("Connection: close\r\n\r\n");
+        try (Socket socket = new Socket("localhost", port)) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(request.toString().getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+            int end = answer.indexOf("\r\n");
+            return end < 0 ? answer : answer.substring(0, end);
+        }
     }
 
     /** Configures logging from a configuration file on the class path, with PETSTORE_LOG_LEVEL set or not. */
