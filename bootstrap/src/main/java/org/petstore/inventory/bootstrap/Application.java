@@ -31,6 +31,9 @@ public final class Application extends Micronaut {
                 .args(DataCommandLine.serviceArguments(args))
                 // the service handles SIGTERM
                 .properties(Map.of(TerminationSignal.ENABLED, true))
+                // every configuration bean (the framework's too, endpoints included) is made at start, so that a
+                // setting that cannot be used stops the start instead of failing the first request that needs it
+                .eagerInitConfiguration(true)
                 .mainClass(Application.class)
                 .banner(false)
                 .start();

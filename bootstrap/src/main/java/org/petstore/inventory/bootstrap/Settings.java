@@ -5,6 +5,8 @@ import io.micronaut.context.env.PropertySource;
 import io.micronaut.context.env.yaml.YamlPropertySourceLoader;
 import io.micronaut.core.io.scan.ClassPathResourceLoader;
 import io.micronaut.core.annotation.Nullable;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -71,7 +73,22 @@ final class Settings {
             return "a size such as 64KB or 1MB";
         }
         String simpleName = type.substring(type.lastIndexOf('.') + 1);
-        return EXPECTED.getOrDefault(simpleName, "a valid " + simpleName);
+        return EXPECTED.getOrDefault(simpleName, enumConstants(type).orElse("a valid " + simpleName));
+    }
+
+    /** "one of A, B or C" for an enum type's name, in the case the settings take them. */
+    private static Optional<String> enumConstants(String type) {
+        try {
+            Object[] constants = Class.forName(type, false, Settings.class.getClassLoader()).getEnumConstants();
+            if (constants == null || constants.length == 0) {
+                return Optional.empty();
+            }
+            List<String> names = Arrays.stream(constants).map(constant -> ((Enum<?>) constant).name()).toList();
+            return Optional.of(names.size() == 1 ? names.getFirst() : "one of "
+                    + String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.getLast());
+        } catch (ClassNotFoundException | LinkageError e) {
+            return Optional.empty();
+        }
     }
 
     /** A value fit for a log line: that of a password or key is not shown. */

@@ -43,6 +43,9 @@ final class StartupFailure {
     private static final Pattern UNCONVERTIBLE = Pattern.compile("Error resolving property value \\[([^\\]]+)]\\. "
             + "Unable to convert value \\[(.*?)] to target type \\[([^\\]]+)]");
 
+    /** The JDK's message for a name that is none of an enum's constants. */
+    private static final Pattern NO_ENUM_CONSTANT = Pattern.compile("No enum constant ([\\w.$]+)\\.[^.\\s]*");
+
     /** The settings of the connection pool, by the name HikariCP gives them in its messages. */
     private static final Map<String, String> POOL_SETTINGS = Map.of(
             "maxPoolSize", "datasources.default.maximum-pool-size",
@@ -94,13 +97,18 @@ final class StartupFailure {
     }
 
     private Optional<String> unconvertibleSetting() {
-        return causes().map(Throwable::getMessage)
-                .filter(message -> message != null)
-                .map(UNCONVERTIBLE::matcher)
-                .filter(Matcher::find)
-                .findFirst()
-                .map(match -> settings.variable(match.group(1)) + " is '" + settings.printable(match.group(1),
-                        match.group(2)) + "', which is not " + Settings.expected(match.group(1), match.group(3)));
+        for (String message : causes().map(Throwable::getMessage).filter(message -> message != null).toList()) {
+            Matcher match = UNCONVERTIBLE.matcher(message);
+            if (match.find()) {
+                // an enum's class is named in full only after "No enum constant"
+                Matcher enumConstant = NO_ENUM_CONSTANT.matcher(message);
+                String type = enumConstant.find() ? enumConstant.group(1) : match.group(3);
+                return Optional.of(settings.variable(match.group(1)) + " is '"
+                        + settings.printable(match.group(1), match.group(2)) + "', which is not "
+                        + Settings.expected(match.group(1), type));
+            }
+        }
+        return Optional.empty();
     }
 
     private Optional<String> portUnavailable() {

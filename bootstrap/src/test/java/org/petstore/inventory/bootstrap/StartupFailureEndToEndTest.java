@@ -46,6 +46,15 @@ class StartupFailureEndToEndTest {
                 Map.of("DATASOURCES_DEFAULT_CONNECTION_TIMEOUT", "5s"));
     }
 
+    /** Settings that Micronaut and its modules read, not the service: they stop the start as the service's own do. */
+    @Test
+    void aFrameworkSettingThatCannotBeUsed() {
+        assertFailsWith("ENDPOINTS_HEALTH_DETAILS_VISIBLE is 'bogus', which is not one of NEVER, AUTHENTICATED or "
+                + "ANONYMOUS", Map.of("ENDPOINTS_HEALTH_DETAILS_VISIBLE", "bogus"));
+        assertFailsWith("DATASOURCES_DEFAULT_MAXIMUM_POOL_SIZE is 'many', which is not a whole number",
+                Map.of("DATASOURCES_DEFAULT_MAXIMUM_POOL_SIZE", "many"));
+    }
+
     @Test
     void aNumberOutOfItsRange() {
         assertFailsWith("PETSTORE_SERVER_MAX_CONNECTIONS must be at least 1, got 0",
