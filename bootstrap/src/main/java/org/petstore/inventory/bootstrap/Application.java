@@ -24,6 +24,7 @@ public final class Application extends Micronaut {
     }
 
     public static void main(String[] args) {
+        SecretsLogFilter.install();
         if (DataCommandLine.isDataCommand(args)) {
             System.exit(DataCommandLine.runInThisProcess(args));
         }

@@ -71,14 +71,37 @@ class SecretsNeverLoggedEndToEndTest {
     @Test
     void noKeyReachesTheLogAtTrace() throws JoranException, IOException {
         LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
-        Capture capture = new Capture();
         logging.reset();
         logging.putProperty("PETSTORE_LOG_LEVEL", "TRACE");
         LogFormatTest.configureAsShipped(logging);
+        assertNoKeyLogged(logging);
+    }
+
+    /**
+     * An operator's own logging configuration, every logger at TRACE and no word of the service's filter: main installs
+     * it all the same.
+     */
+    @Test
+    void noKeyReachesTheLogOfAnOperatorsOwnConfigurationAtTrace() throws JoranException, IOException {
+        LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
+        logging.reset();
+        logging.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.TRACE);
+        SecretsLogFilter.install();
+        assertNoKeyLogged(logging);
+    }
+
+    private void assertNoKeyLogged(LoggerContext logging) throws JoranException, IOException {
+        Capture capture = new Capture();
         // the security module's loggers at TRACE too, whatever the shipped configuration says of them: what keeps
         // keys out of their lines must not be a level
         logging.getLogger("io.micronaut.security").setLevel(Level.TRACE);
         logging.getLogger("io.micronaut.security.token.reader").setLevel(Level.TRACE);
+        // and every logger that writes resolved configuration values, as a configuration of the operator's own may
+        // leave them
+        for (String name : List.of("io.micronaut.context.DefaultApplicationContext", "io.micronaut.context.env",
+                "io.micronaut.inject", "io.micronaut.context.event.ApplicationEventPublisher")) {
+            logging.getLogger(name).setLevel(Level.TRACE);
+        }
         Logger root = logging.getLogger(Logger.ROOT_LOGGER_NAME);
         root.detachAndStopAllAppenders();
         capture.setContext(logging);
@@ -99,6 +122,14 @@ class SecretsNeverLoggedEndToEndTest {
                             .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "application/json")
                             .method("PATCH", BodyPublishers.ofString("{\"quantity\": 4}")).build()).statusCode()),
                     () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/prometheus").statusCode()),
+                    () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/v1/inventory/1").statusCode()),
+                    () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/v1/pets/1").statusCode()),
+                    () -> assertEquals(200, call.apply(WRONG_KEY).apply("/v1/openapi.yml").statusCode()),
+                    () -> assertEquals(405, service.send(service.anonymousRequest("/v1/inventory/1")
+                            .header("Authorization", "Bearer " + PLAIN_KEY).DELETE().build()).statusCode()),
+                    () -> assertEquals(415, service.send(service.anonymousRequest("/v1/inventory/1")
+                            .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "text/plain")
+                            .method("PATCH", BodyPublishers.ofString("quantity=4")).build()).statusCode()),
                     () -> assertEquals(200, service.send(service.anonymousRequest("/health/readiness").GET().build())
                             .statusCode()));
             for (List<String> headers : MALFORMED) {
