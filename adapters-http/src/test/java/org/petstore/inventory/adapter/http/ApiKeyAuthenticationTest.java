@@ -48,10 +48,11 @@ class ApiKeyAuthenticationTest extends HttpAdapterTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"Basic dGVzdC1rZXktMTo=", "test-key-1", "Token test-key-1"})
-    void aKeyNotSentAsBearerTokenIs401(String authorization) {
+    void aKeyNotSentAsBearerTokenIs401SayingWhichSchemeToUse(String authorization) {
         ApiResponse response = api.get("/v1/inventory").header("Authorization", authorization).send();
 
-        assertUnauthorized(response, KEY_NOT_VALID, CHALLENGE);
+        assertUnauthorized(response, "The Authorization header does not use the Bearer scheme: send the API key as "
+                + "'Authorization: Bearer <API key>'", CHALLENGE);
     }
 
     @ParameterizedTest

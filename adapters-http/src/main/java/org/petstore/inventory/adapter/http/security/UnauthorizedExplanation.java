@@ -9,19 +9,27 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.adapter.http.error.ErrorExplanation;
 
 /**
- * Why a request was refused with 401: it carries no credentials (the code's message says how to send a key), or
- * credentials that are not a valid key.
+ * Why a request was refused with 401: it carries no credentials (the code's message says how to send a key),
+ * credentials of another scheme than {@code Bearer} (the key may be right, the scheme is not), or a bearer token
+ * that is not a valid key.
  */
 @Singleton
 final class UnauthorizedExplanation implements ErrorExplanation {
+
+    /** A key sent with another scheme (Basic, Token, none) may be right: the scheme is what is wrong. */
+    static final String NOT_BEARER = "The Authorization header does not use the Bearer scheme: send the API key as "
+            + "'Authorization: Bearer <API key>'";
 
     @Override
     public Optional<ApiException> explain(HttpRequest<?> request, HttpStatus status) {
         if (status != ErrorCode.UNAUTHORIZED.status()) {
             return Optional.empty();
         }
-        return Optional.of(BearerCredentials.presented(request)
+        if (!BearerCredentials.presented(request)) {
+            return Optional.of(new ApiException(ErrorCode.UNAUTHORIZED));
+        }
+        return Optional.of(BearerCredentials.presentedBearerToken(request)
                 ? new ApiException(ErrorCode.UNAUTHORIZED, "The API key is not valid")
-                : new ApiException(ErrorCode.UNAUTHORIZED));
+                : new ApiException(ErrorCode.UNAUTHORIZED, NOT_BEARER));
     }
 }
