@@ -441,6 +441,8 @@ abstract class DataCommandsEndToEndTest {
                         + "one snapshot."), help::toString),
                 () -> assertTrue(help.out().contains("  3   a database or file could not be used; nothing was changed"),
                         help::toString),
+                () -> assertTrue(help.out().contains("  train-aot  Trains the AOT cache petstore-inventory.aot beside "
+                        + "the jar"), help::toString),
                 () -> assertEquals(0, importHelp.exitCode(), importHelp::toString),
                 () -> assertTrue(importHelp.out().contains("--mode=upsert|replace"), importHelp::toString),
                 () -> assertTrue(importHelp.out().contains("Example: petstore-inventory import pets.csv --mode "
