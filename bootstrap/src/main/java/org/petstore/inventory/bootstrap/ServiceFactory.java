@@ -5,9 +5,11 @@ import jakarta.inject.Singleton;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
+import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.application.service.InventoryService;
 import org.petstore.inventory.application.service.OrderService;
 import org.petstore.inventory.application.service.PetService;
+import org.petstore.inventory.application.service.StockChangesService;
 
 /**
  * Wires the plain-Java services of the application ring to the adapters that implement their outbound ports.
@@ -19,6 +21,11 @@ final class ServiceFactory {
     @Singleton
     InventoryService inventoryService(InventoryRepository inventoryRepository) {
         return new InventoryService(inventoryRepository);
+    }
+
+    @Singleton
+    StockChangesService stockChangesService(StockLedger stockLedger, InventoryRepository inventoryRepository) {
+        return new StockChangesService(stockLedger, inventoryRepository);
     }
 
     @Singleton

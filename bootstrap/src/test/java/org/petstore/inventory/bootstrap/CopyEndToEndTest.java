@@ -82,7 +82,7 @@ class CopyEndToEndTest {
                 () -> assertEquals(0, toPostgresql.exitCode(), toPostgresql::toString),
                 () -> assertEquals(0, backToH2.exitCode(), backToH2::toString),
                 () -> assertTrue(toPostgresql.outLines().getFirst().matches("copied 6 pets \\(5 with stock\\) and 2 "
-                        + "orders to " + Pattern.quote(urlOf(postgresql)) + " \\(schema version 5\\) in \\d+\\.\\d s"),
+                        + "orders to " + Pattern.quote(urlOf(postgresql)) + " \\(schema version 6\\) in \\d+\\.\\d s"),
                         toPostgresql::toString),
                 () -> assertTrue(toPostgresql.outLines().get(1).startsWith("verified: the target holds the same 8 rows "
                         + "as the source; SHA-256 over every row: "), toPostgresql::toString),
@@ -153,15 +153,15 @@ class CopyEndToEndTest {
             statement.execute("""
                     INSERT INTO "flyway_schema_history" ("installed_rank", "version", "description", "type", "script",
                         "checksum", "installed_by", "execution_time", "success")
-                    VALUES (6, '6', 'from the future', 'SQL', 'V6__from_the_future.sql', 0, 'sa', 0, TRUE)""");
+                    VALUES (7, '7', 'from the future', 'SQL', 'V7__from_the_future.sql', 0, 'sa', 0, TRUE)""");
         }
 
         CommandRun copy = CommandRun.on(source, "copy", "--to", h2Url("newer"));
 
         assertAll(
                 () -> assertEquals(3, copy.exitCode(), copy::toString),
-                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 6, "
-                        + "newer than the version this program knows (5): use the petstore-inventory release that made "
+                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 7, "
+                        + "newer than the version this program knows (6): use the petstore-inventory release that made "
                         + "it, or a newer one; nothing was copied"), copy.errLines()));
     }
 }

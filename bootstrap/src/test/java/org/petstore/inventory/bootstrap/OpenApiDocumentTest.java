@@ -60,7 +60,8 @@ class OpenApiDocumentTest {
 
     @Test
     void pathsAreRelativeToTheServers() {
-        assertEquals(List.of("/inventory", "/inventory/{petId}", "/pets/{petId}", "/store/orders"),
+        assertEquals(List.of("/inventory", "/inventory/changes", "/inventory/{petId}", "/inventory/{petId}/changes",
+                "/pets/{petId}", "/store/orders"),
                 List.copyOf(map(document, "paths").keySet()));
     }
 
@@ -104,9 +105,19 @@ class OpenApiDocumentTest {
 
         Map<String, Object> update = map(schemas, "InventoryUpdate");
         assertEquals(List.of("quantity"), update.get("required"));
-        assertEquals(List.of("quantity"), List.copyOf(map(update, "properties").keySet()));
+        assertEquals(List.of("quantity", "reason"), List.copyOf(map(update, "properties").keySet()));
         assertEquals(false, update.get("additionalProperties"), "the body accepts no other member");
         assertEquals("integer", map(map(update, "properties"), "quantity").get("type"));
+        assertEquals(List.of("arrival", "return", "adjustment"), map(map(update, "properties"), "reason").get("enum"));
+
+        Map<String, Object> change = map(schemas, "StockChange");
+        // every member is always written (null when absent); the generator lists them in alphabetical order
+        assertEquals(List.of("at", "changeId", "from", "keyId", "petId", "reason", "requestId", "source", "to",
+                "version"), change.get("required"));
+        assertEquals(List.of("changeId", "petId", "from", "to", "version", "at", "source", "keyId", "requestId",
+                "reason"), List.copyOf(map(change, "properties").keySet()));
+        assertEquals("date-time", map(map(change, "properties"), "at").get("format"));
+        assertEquals(List.of("api", "import"), map(map(change, "properties"), "source").get("enum"));
 
         Map<String, Object> error = map(schemas, "Error");
         assertEquals(List.of("code", "message", "status"), error.get("required"));
@@ -150,6 +161,29 @@ class OpenApiDocumentTest {
         assertEquals("experimental", patch.get("x-stability"));
         assertEquals("Experimental: the request shape may change before the endpoint becomes stable.",
                 patch.get("description"));
+    }
+
+    @Test
+    void theStockLedgersReadsAnswerArraysOfChangesAndAreExperimental() {
+        Map<String, Object> history = operation("/inventory/{petId}/changes", "get");
+        Map<String, Object> feed = operation("/inventory/changes", "get");
+
+        assertEquals("listInventoryItemChanges", history.get("operationId"));
+        assertEquals("listInventoryChanges", feed.get("operationId"));
+        for (Map<String, Object> read : List.of(history, feed)) {
+            assertEquals("experimental", read.get("x-stability"));
+            assertEquals(List.of("inventory"), read.get("tags"));
+            Map<String, Object> responses = map(read, "responses");
+            assertEquals(Map.of("type", "array", "items", Map.of("$ref", "#/components/schemas/StockChange")),
+                    schemaOf(responses, "200"));
+            assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, "400"));
+            assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, "401"));
+        }
+        assertEquals(Map.of("$ref", ERROR_REF), schemaOf(map(history, "responses"), "404"));
+        assertEquals(List.of("petId", "before", "limit"), ((List<?>) history.get("parameters")).stream()
+                .map(parameter -> ((Map<?, ?>) parameter).get("name")).toList());
+        assertEquals(List.of("after", "limit"), ((List<?>) feed.get("parameters")).stream()
+                .map(parameter -> ((Map<?, ?>) parameter).get("name")).toList());
     }
 
     @Test

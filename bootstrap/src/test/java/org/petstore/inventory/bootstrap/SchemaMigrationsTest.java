@@ -49,7 +49,8 @@ class SchemaMigrationsTest {
         void recordApplied(String version, String description, String script) throws SQLException {
             execute("INSERT INTO \"flyway_schema_history\" (\"installed_rank\", \"version\", \"description\", "
                     + "\"type\", \"script\", \"checksum\", \"installed_by\", \"execution_time\", \"success\") "
-                    + "VALUES (6, " + version + ", '" + description + "', 'SQL', '" + script + "', 1, 'sa', 1, TRUE)");
+                    + "VALUES ((SELECT MAX(\"installed_rank\") + 1 FROM \"flyway_schema_history\"), " + version
+                    + ", '" + description + "', 'SQL', '" + script + "', 1, 'sa', 1, TRUE)");
         }
 
         void execute(String sql) throws SQLException {
@@ -87,10 +88,10 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("5", database.currentVersion());
-        assertEquals(5, database.applied());
+        assertEquals("6", database.currentVersion());
+        assertEquals(6, database.applied());
         database.start();
-        assertEquals(5, database.applied());
+        assertEquals(6, database.applied());
     }
 
     @ParameterizedTest
@@ -101,7 +102,7 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("5", database.currentVersion());
+        assertEquals("6", database.currentVersion());
     }
 
     @ParameterizedTest
@@ -131,11 +132,11 @@ class SchemaMigrationsTest {
     void aMigrationOfANewerVersionIsAccepted(String backend) throws SQLException {
         Database database = newDatabase(backend);
         database.flyway(null).migrate();
-        database.recordApplied("'6'", "from a newer version", "V6__from_a_newer_version.sql");
+        database.recordApplied("'7'", "from a newer version", "V7__from_a_newer_version.sql");
 
         database.start();
 
-        assertEquals("6", database.currentVersion());
+        assertEquals("7", database.currentVersion());
     }
 
     /** Flyway's refusal behind a start that failed. */

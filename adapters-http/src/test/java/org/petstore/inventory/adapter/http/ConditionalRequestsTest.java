@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.PetId;
@@ -21,6 +22,8 @@ import org.petstore.inventory.domain.Quantity;
  * {@code If-None-Match} (304), {@code If-Match} on {@code PATCH} (412), and the order of the checks.
  */
 class ConditionalRequestsTest extends HttpAdapterTest {
+
+    private static final ChangeOrigin ANONYMOUS = ChangeOrigin.api(null, null, null);
 
     private static final String CAT_JSON = "{\"petId\":2,\"quantity\":0,\"status\":\"sold\"}";
     private static final String KEY_REQUIRED =
@@ -171,8 +174,9 @@ class ConditionalRequestsTest extends HttpAdapterTest {
 
         assertEquals(List.of(
                 new UpdateStockCommand(PetId.of(2), Quantity.of(7),
-                        ExpectedVersions.oneOf(EntryVersion.of(1), EntryVersion.of(4))),
-                new UpdateStockCommand(PetId.of(2), Quantity.of(8), ExpectedVersions.any())), inventory.updates());
+                        ExpectedVersions.oneOf(EntryVersion.of(1), EntryVersion.of(4)), ANONYMOUS),
+                new UpdateStockCommand(PetId.of(2), Quantity.of(8), ExpectedVersions.any(), ANONYMOUS)),
+                inventory.updatesAsked());
     }
 
     @ParameterizedTest

@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.http;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import jakarta.inject.Singleton;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SortedMap;
@@ -14,6 +15,7 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
+import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.InventoryItem;
@@ -24,6 +26,7 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StockChange;
 
 /**
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
@@ -33,7 +36,8 @@ import org.petstore.inventory.domain.StaleInventoryItemException;
  * never reached the use case, and counts the lists handed out, so a test can prove that a 304 read none.
  */
 @Singleton
-final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase {
+final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase,
+        ReadStockChangesUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryItem> SEED = List.of(
@@ -43,6 +47,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
 
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
+    private final List<StockChange> changes = new ArrayList<>();
     private RuntimeException nextFailure;
     private Supplier<Stream<InventoryItem>> nextList;
     private InventoryVersion nextListVersion;
@@ -55,6 +60,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     synchronized void reset() {
         items.clear();
         updates.clear();
+        changes.clear();
         nextFailure = null;
         nextList = null;
         entriesRead.set(0);
@@ -171,7 +177,32 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         }
         InventoryItem updated = current.withQuantity(command.quantity());
         items.put(updated.petId().value(), updated);
+        changes.add(new StockChange(changes.size() + 1L, updated.petId(), current.quantity(), updated.quantity(),
+                updated.version(), Instant.now(), command.origin()));
         return updated;
+    }
+
+    /** The changes recorded so far, oldest first, as the stock ledger keeps them. */
+    synchronized List<StockChange> changes() {
+        return List.copyOf(changes);
+    }
+
+    @Override
+    public synchronized List<StockChange> changesOf(PetId petId, long beforeChangeId, int limit) {
+        throwPendingFailure();
+        if (!items.containsKey(petId.value())) {
+            throw new InventoryItemNotFoundException(petId);
+        }
+        return changes.reversed().stream()
+                .filter(change -> change.petId().equals(petId) && change.changeId() < beforeChangeId)
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
+    public synchronized List<StockChange> changesAfter(long afterChangeId, int limit) {
+        throwPendingFailure();
+        return changes.stream().filter(change -> change.changeId() > afterChangeId).limit(limit).toList();
     }
 
     private void throwPendingFailure() {
@@ -185,6 +216,15 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     /** The update commands the use case received, in order. */
     synchronized List<UpdateStockCommand> updates() {
         return List.copyOf(updates);
+    }
+
+    /**
+     * The update commands the use case received, in order, each with the origin of {@link UpdateStockCommand#of}
+     * instead of its own (the key's and the request's ids differ from run to run): what was asked, not by whom.
+     */
+    synchronized List<UpdateStockCommand> updatesAsked() {
+        return updates.stream().map(command -> new UpdateStockCommand(command.petId(), command.quantity(),
+                command.expected(), UpdateStockCommand.of(1, 0).origin())).toList();
     }
 
     /** The rejected request never reached the use case, and the inventory is still {@link #SEED}. */

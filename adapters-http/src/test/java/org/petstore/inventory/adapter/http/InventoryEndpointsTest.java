@@ -51,7 +51,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":7}").send();
 
         assertJson(response, 200, "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
-        assertEquals(List.of(UpdateStockCommand.of(2, 7)), inventory.updates());
+        assertEquals(List.of(UpdateStockCommand.of(2, 7)), inventory.updatesAsked());
         assertJson(api.get("/v1/inventory").authorized().send(), 200,
                 "[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
                         + "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"},"
@@ -64,7 +64,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/1").authorized().json("{\"quantity\":" + quantity + "}").send();
 
         assertJson(response, 200, "{\"petId\":1,\"quantity\":" + quantity + ",\"status\":\"available\"}");
-        assertEquals(List.of(UpdateStockCommand.of(1, quantity)), inventory.updates());
+        assertEquals(List.of(UpdateStockCommand.of(1, quantity)), inventory.updatesAsked());
     }
 
     @Test
@@ -153,11 +153,11 @@ class InventoryEndpointsTest extends HttpAdapterTest {
                 invalid("array", "[{\"quantity\":5}]", "The request body must be a JSON object: " + SEND),
                 invalid("bare number", "5", "The request body must be a JSON object: " + SEND),
                 invalid("unknown member", "{\"quantity\":5,\"color\":\"brown\"}",
-                        "Unknown member 'color': the body accepts only quantity; " + SEND),
+                        "Unknown member 'color': the body accepts only quantity and, optionally, reason; " + SEND),
                 invalid("status member", "{\"quantity\":5,\"status\":\"sold\"}",
-                        "Unknown member 'status': the body accepts only quantity; " + SEND),
+                        "Unknown member 'status': the body accepts only quantity and, optionally, reason; " + SEND),
                 invalid("long unknown member", "{\"" + longName + "\":5}",
-                        "Unknown member '" + "n".repeat(64) + "...': the body accepts only quantity; " + SEND),
+                        "Unknown member '" + "n".repeat(64) + "...': the body accepts only quantity and, optionally, reason; " + SEND),
                 invalid("duplicate quantity", "{\"quantity\":5,\"quantity\":6}",
                         "quantity must be given once: " + SEND),
                 invalid("empty body", "", "The request body is required: " + SEND),

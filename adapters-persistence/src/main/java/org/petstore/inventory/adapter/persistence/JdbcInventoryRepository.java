@@ -8,13 +8,17 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockUpdate;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
@@ -24,15 +28,16 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 
 /**
- * The {@link InventoryRepository} port on a relational database: hand-written JDBC for the hot statements, one
- * statement per call, columns read by position.
+ * The {@link InventoryRepository} port on a relational database: hand-written JDBC for the hot statements, columns
+ * read by position.
  *
  * <p>Connections come straight from the pool that Micronaut configured ({@code datasources.default}), unwrapped from
  * Micronaut Data's contextual proxy with {@link DelegatingDataSource#unwrapDataSource}. Micronaut's connection and
  * transaction operations bind a connection to a callback; a streamed list keeps its connection after this class
  * returns, until the caller closes the stream, so it needs a connection it owns. Taking the point statements from the
- * pool the same way keeps one path, and spares them a transaction: the point read and the update run in autocommit,
- * one statement each, atomic by themselves. The pets and orders stay on Micronaut Data ({@link StoreRows}).
+ * pool the same way keeps one path: the reads run in autocommit, one statement each; a change runs in one transaction
+ * of its own with its record in the stock ledger ({@link JdbcStockLedger}). The pets and orders stay on Micronaut
+ * Data ({@link StoreRows}).
  *
  * <p>What differs per database (the update's SQL, how a list streams from a cursor) is in the backend's
  * {@link InventoryStatements}.
@@ -62,9 +67,9 @@ final class JdbcInventoryRepository implements InventoryRepository {
             }
 
             @Override
-            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities)
-                    throws SQLException {
-                return updateQuantities(connection, sql, petIds, quantities);
+            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
+                    ChangeOrigin[] origins) throws SQLException {
+                return updateQuantities(connection, sql, petIds, quantities, origins);
             }
         }, deadlines);
     }
@@ -143,65 +148,109 @@ final class JdbcInventoryRepository implements InventoryRepository {
      * autocommit.
      */
     @Override
-    public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
-        return combinedUpdates.update(petId, quantity);
-    }
-
-    /** One statement, in autocommit, that sets {@code quantities[i]} on {@code petIds[i]} for every i. */
-    private List<InventoryItem> updateQuantities(Connection connection, String sql, long[] petIds, int[] quantities)
-            throws SQLException {
-        Long[] pets = new Long[petIds.length];
-        Integer[] stock = new Integer[quantities.length];
-        for (int i = 0; i < petIds.length; i++) {
-            pets[i] = petIds[i];
-            stock[i] = quantities[i];
-        }
-        try (PreparedStatement update = connection.prepareStatement(sql)) {
-            update.setArray(1, connection.createArrayOf("bigint", pets));
-            update.setArray(2, connection.createArrayOf("integer", stock));
-            List<InventoryItem> updated = new ArrayList<>(petIds.length);
-            try (ResultSet rows = update.executeQuery()) {
-                while (rows.next()) {
-                    updated.add(StoreMapper.inventoryItem(rows));
-                }
-            }
-            if (!updated.isEmpty()) {
-                statements.afterWrite(connection);
-            }
-            return updated;
-        }
+    public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity, ChangeOrigin origin) {
+        return combinedUpdates.update(petId, quantity, origin);
     }
 
     /**
-     * The compare-and-set is the update itself, with the expected versions in its condition; only when it changed
-     * nothing does a second statement tell a missing entry from a stale one.
+     * One transaction that sets {@code quantities[i]} on {@code petIds[i]} for every i, by one statement, and records
+     * each change with {@code origins[i]} in the stock ledger ({@link JdbcStockLedger}); the connection is in
+     * autocommit before and after.
+     */
+    private List<InventoryItem> updateQuantities(Connection connection, String sql, long[] petIds, int[] quantities,
+            ChangeOrigin[] origins) throws SQLException {
+        Long[] pets = new Long[petIds.length];
+        Integer[] stock = new Integer[quantities.length];
+        Map<Long, ChangeOrigin> originOf = new HashMap<>();
+        for (int i = 0; i < petIds.length; i++) {
+            pets[i] = petIds[i];
+            stock[i] = quantities[i];
+            originOf.put(petIds[i], origins[i]);
+        }
+        List<InventoryItem> updated = new ArrayList<>(petIds.length);
+        inTransaction(connection, () -> {
+            long lastChangeId = JdbcStockLedger.lockHead(connection);
+            Map<Long, Integer> before = JdbcStockLedger.quantitiesBefore(connection, petIds);
+            try (PreparedStatement update = connection.prepareStatement(sql)) {
+                update.setArray(1, connection.createArrayOf("bigint", pets));
+                update.setArray(2, connection.createArrayOf("integer", stock));
+                try (ResultSet rows = update.executeQuery()) {
+                    while (rows.next()) {
+                        updated.add(StoreMapper.inventoryItem(rows));
+                    }
+                }
+            }
+            updated.sort(Comparator.comparingLong(entry -> entry.petId().value()));
+            JdbcStockLedger.record(connection, lastChangeId, updated, before, originOf);
+        });
+        if (!updated.isEmpty()) {
+            statements.afterWrite(connection);
+        }
+        return updated;
+    }
+
+    /** Work of several statements as one transaction: committed when it returns, rolled back when it throws. */
+    private static void inTransaction(Connection connection, TransactionWork work) throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            work.run();
+            connection.commit();
+        } catch (SQLException | RuntimeException | Error e) {
+            try {
+                connection.rollback();
+            } catch (SQLException rollbackFailure) {
+                e.addSuppressed(rollbackFailure);
+            }
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    private interface TransactionWork {
+        void run() throws SQLException;
+    }
+
+    /**
+     * The compare-and-set is the update itself, with the expected versions in its condition, in one transaction with
+     * its record in the stock ledger; only when it changed nothing does a second statement tell a missing entry from a
+     * stale one.
      */
     @Override
-    public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected) {
+    public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected,
+            ChangeOrigin origin) {
         return switch (expected) {
-            case ExpectedVersions.Any _ -> updateQuantity(petId, quantity)
+            case ExpectedVersions.Any _ -> updateQuantity(petId, quantity, origin)
                     .<StockUpdate>map(StockUpdate.Updated::new)
                     .orElseGet(StockUpdate.NotFound::new);
-            case ExpectedVersions.OneOf oneOf -> compareAndSet(petId, quantity, oneOf.versions());
+            case ExpectedVersions.OneOf oneOf -> compareAndSet(petId, quantity, oneOf.versions(), origin);
         };
     }
 
-    private StockUpdate compareAndSet(PetId petId, Quantity quantity, Set<EntryVersion> versions) {
+    private StockUpdate compareAndSet(PetId petId, Quantity quantity, Set<EntryVersion> versions,
+            ChangeOrigin origin) {
         try (Connection connection = autocommitConnection()) {
             if (!versions.isEmpty()) {
-                try (PreparedStatement update = connection.prepareStatement(
-                        statements.updateQuantityIfVersionReturningEntry(versions.size()))) {
-                    update.setInt(1, quantity.value());
-                    update.setLong(2, petId.value());
-                    int parameter = 3;
-                    for (EntryVersion version : new TreeSet<>(versions)) {
-                        update.setLong(parameter++, version.value());
+                List<InventoryItem> updated = new ArrayList<>(1);
+                inTransaction(connection, () -> {
+                    long lastChangeId = JdbcStockLedger.lockHead(connection);
+                    Map<Long, Integer> before = JdbcStockLedger.quantitiesBefore(connection,
+                            new long[] {petId.value()});
+                    try (PreparedStatement update = connection.prepareStatement(
+                            statements.updateQuantityIfVersionReturningEntry(versions.size()))) {
+                        update.setInt(1, quantity.value());
+                        update.setLong(2, petId.value());
+                        int parameter = 3;
+                        for (EntryVersion version : new TreeSet<>(versions)) {
+                            update.setLong(parameter++, version.value());
+                        }
+                        theEntryIn(update).ifPresent(updated::add);
                     }
-                    Optional<InventoryItem> updated = theEntryIn(update);
-                    if (updated.isPresent()) {
-                        statements.afterWrite(connection);
-                        return new StockUpdate.Updated(updated.get());
-                    }
+                    JdbcStockLedger.record(connection, lastChangeId, updated, before, Map.of(petId.value(), origin));
+                });
+                if (!updated.isEmpty()) {
+                    statements.afterWrite(connection);
+                    return new StockUpdate.Updated(updated.getFirst());
                 }
             }
             try (PreparedStatement exists = connection.prepareStatement(InventoryStatements.SELECT_EXISTS)) {

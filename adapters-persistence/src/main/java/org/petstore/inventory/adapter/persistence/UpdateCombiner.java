@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
@@ -33,7 +34,8 @@ import org.petstore.inventory.domain.Quantity;
  *
  * <p>Each update waits in line. One thread at a time (started when an update finds none running) takes the waiting
  * updates, at most {@link #MAX_ENTRIES} and no pet twice (a later update of the same pet waits for the next
- * statement), runs them as one statement in autocommit and answers each of them, and goes on while updates wait.
+ * statement), runs them as one update statement, in one transaction with their records in the stock ledger
+ * ({@link JdbcStockLedger}), answers each of them, and goes on while updates wait.
  * The requests' own threads only wait for their answers, each until its own deadline. A lone update is a statement
  * of one entry, as before; nothing waits on purpose, so an idle service answers as fast as before.
  *
@@ -50,8 +52,8 @@ import org.petstore.inventory.domain.Quantity;
  * ({@code StorageUnavailableException}), however many wait.
  *
  * <p>Every update is answered with its own result: the entry as stored, or none when the pet has no entry; when the
- * statement fails, every update in it fails the same way and none of them changed anything (one statement is one
- * transaction). A deadlock or serialization failure, which the database resolves by aborting the statement, is
+ * statement fails, every update in it fails the same way and none of them changed anything (its transaction is rolled
+ * back). A deadlock or serialization failure, which the database resolves by aborting the statement, is
  * retried. Updates of one pet that waited at the same time were concurrent requests: they are applied one after the
  * other, in arrival order, and each answer shows the version its update produced.
  */
@@ -72,8 +74,12 @@ final class UpdateCombiner {
         /** A pooled connection in autocommit mode; waits for one as the pool does. */
         Connection connection() throws SQLException;
 
-        /** Sets each {@code quantities[i]} on {@code petIds[i]}, in one statement; returns the entries set. */
-        List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities) throws SQLException;
+        /**
+         * Sets each {@code quantities[i]} on {@code petIds[i]}, made by {@code origins[i]}, in one transaction that
+         * records the changes; returns the entries set.
+         */
+        List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities, ChangeOrigin[] origins)
+                throws SQLException;
     }
 
     private final Store store;
@@ -87,9 +93,12 @@ final class UpdateCombiner {
         this.deadlines = deadlines;
     }
 
-    /** Sets the quantity of the pet's entry; the entry as stored, or none when the pet has no entry. */
-    Optional<InventoryItem> update(PetId petId, Quantity quantity) {
-        Update mine = new Update(petId.value(), quantity.value(), deadlines.start());
+    /**
+     * Sets the quantity of the pet's entry, recorded with its origin; the entry as stored, or none when the pet has no
+     * entry.
+     */
+    Optional<InventoryItem> update(PetId petId, Quantity quantity, ChangeOrigin origin) {
+        Update mine = new Update(petId.value(), quantity.value(), origin, deadlines.start());
         lock.lock();
         try {
             line.addLast(mine);
@@ -216,11 +225,13 @@ final class UpdateCombiner {
                 earliestDeadline(sent).bound(connection);
                 long[] petIds = new long[sent.size()];
                 int[] quantities = new int[sent.size()];
+                ChangeOrigin[] origins = new ChangeOrigin[sent.size()];
                 for (int i = 0; i < sent.size(); i++) {
                     petIds[i] = sent.get(i).petId;
                     quantities[i] = sent.get(i).quantity;
+                    origins[i] = sent.get(i).origin;
                 }
-                for (InventoryItem entry : runWithRetries(connection, petIds, quantities)) {
+                for (InventoryItem entry : runWithRetries(connection, petIds, quantities, origins)) {
                     byPet.put(entry.petId().value(), entry);
                 }
             }
@@ -260,11 +271,11 @@ final class UpdateCombiner {
         return earliest;
     }
 
-    private List<InventoryItem> runWithRetries(Connection connection, long[] petIds, int[] quantities)
-            throws SQLException {
+    private List<InventoryItem> runWithRetries(Connection connection, long[] petIds, int[] quantities,
+            ChangeOrigin[] origins) throws SQLException {
         for (int attempt = 1; ; attempt++) {
             try {
-                return store.update(connection, petIds, quantities);
+                return store.update(connection, petIds, quantities, origins);
             } catch (SQLException e) {
                 if (attempt == ATTEMPTS || !abortedToResolveConflict(e)) {
                     throw e;
@@ -292,13 +303,15 @@ final class UpdateCombiner {
 
         private final long petId;
         private final int quantity;
+        private final ChangeOrigin origin;
         private final DatabaseDeadlines.Deadline deadline;
         private final AtomicInteger state = new AtomicInteger(IN_LINE);
         private final CompletableFuture<Optional<InventoryItem>> answer = new CompletableFuture<>();
 
-        Update(long petId, int quantity, DatabaseDeadlines.Deadline deadline) {
+        Update(long petId, int quantity, ChangeOrigin origin, DatabaseDeadlines.Deadline deadline) {
             this.petId = petId;
             this.quantity = quantity;
+            this.origin = origin;
             this.deadline = deadline;
         }
 

@@ -9,6 +9,7 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventorySnapshot;
@@ -37,10 +38,10 @@ class H2ExhaustedPoolTest {
             assertThrows(StorageUnavailableException.class, repository::streamAll);
             assertThrows(StorageUnavailableException.class, () -> repository.findByPetId(PetId.of(1)));
             assertThrows(StorageUnavailableException.class,
-                    () -> repository.updateQuantity(PetId.of(1), Quantity.of(1)));
+                    () -> repository.updateQuantity(PetId.of(1), Quantity.of(1), ChangeOrigin.api(null, null, null)));
             assertThrows(StorageUnavailableException.class, repository::currentVersion);
             assertThrows(StorageUnavailableException.class, () -> repository.updateQuantity(PetId.of(1),
-                    Quantity.of(1), ExpectedVersions.oneOf(EntryVersion.FIRST)));
+                    Quantity.of(1), ExpectedVersions.oneOf(EntryVersion.FIRST), ChangeOrigin.api(null, null, null)));
         } finally {
             holdingOneConnection.close();
             holdingTheOther.close();

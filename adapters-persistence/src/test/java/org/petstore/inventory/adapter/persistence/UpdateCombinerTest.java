@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
@@ -33,6 +34,8 @@ import org.petstore.inventory.domain.Quantity;
 
 /** How concurrent updates share statements, against a store in memory that records every statement it runs. */
 class UpdateCombinerTest {
+
+    private static final ChangeOrigin ORIGIN = ChangeOrigin.api("key-1", null, null);
 
     private static final DatabaseDeadlines DEADLINES = new DatabaseDeadlines(10_000L);
 
@@ -50,8 +53,8 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities)
-                    throws SQLException {
+            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
+                    ChangeOrigin[] origins) throws SQLException {
                 return statement.run(petIds, quantities);
             }
         };
@@ -88,7 +91,8 @@ class UpdateCombinerTest {
         }
 
         @Override
-        public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities) {
+        public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
+                ChangeOrigin[] origins) {
             statements.add(petIds.clone());
             try {
                 assertTrue(hold.await(10, TimeUnit.SECONDS));
@@ -116,7 +120,7 @@ class UpdateCombinerTest {
         RecordingStore store = new RecordingStore();
         UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
 
-        Optional<InventoryItem> updated = combiner.update(PetId.of(7), Quantity.of(42));
+        Optional<InventoryItem> updated = combiner.update(PetId.of(7), Quantity.of(42), ORIGIN);
 
         assertEquals(Optional.of(new InventoryItem(PetId.of(7), Quantity.of(42), PetStatus.AVAILABLE,
                 EntryVersion.of(2))), updated);
@@ -128,7 +132,7 @@ class UpdateCombinerTest {
     void anUpdateOfAPetWithoutAnEntryFindsNothing() {
         UpdateCombiner combiner = new UpdateCombiner(new RecordingStore(), DEADLINES);
 
-        assertEquals(Optional.empty(), combiner.update(PetId.of(1000), Quantity.of(1)));
+        assertEquals(Optional.empty(), combiner.update(PetId.of(1000), Quantity.of(1), ORIGIN));
     }
 
     @Test
@@ -139,12 +143,12 @@ class UpdateCombinerTest {
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             // the first statement starts and waits; the 60 updates behind it wait in line
-            answers.add(clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1))));
+            answers.add(clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1), ORIGIN)));
             waitFor(() -> store.statements.size() == 1);
             for (int i = 0; i < 60; i++) {
                 long pet = 1 + i % 20; // every pet three times
                 int quantity = 100 + i;
-                answers.add(clients.submit(() -> combiner.update(PetId.of(pet), Quantity.of(quantity))));
+                answers.add(clients.submit(() -> combiner.update(PetId.of(pet), Quantity.of(quantity), ORIGIN)));
             }
             Thread.sleep(200);
             store.hold.countDown();
@@ -191,7 +195,7 @@ class UpdateCombinerTest {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 10; pet++) {
                 long id = pet;
-                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1))));
+                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1), ORIGIN)));
             }
             Thread.sleep(100);
             hold.countDown();
@@ -215,7 +219,7 @@ class UpdateCombinerTest {
         }), DEADLINES);
 
         assertEquals(Optional.of(new InventoryItem(PetId.of(3), Quantity.of(9), PetStatus.SOLD, EntryVersion.of(2))),
-                combiner.update(PetId.of(3), Quantity.of(9)));
+                combiner.update(PetId.of(3), Quantity.of(9), ORIGIN));
         assertEquals(2, runs.get());
     }
 
@@ -227,7 +231,7 @@ class UpdateCombinerTest {
             throw new SQLException("deadlock detected", "40P01");
         }), DEADLINES);
 
-        assertThrows(RuntimeException.class, () -> combiner.update(PetId.of(3), Quantity.of(9)));
+        assertThrows(RuntimeException.class, () -> combiner.update(PetId.of(3), Quantity.of(9), ORIGIN));
         assertEquals(UpdateCombiner.ATTEMPTS, runs.get());
     }
 
@@ -243,7 +247,7 @@ class UpdateCombinerTest {
                 done.add(clients.submit(() -> {
                     for (int i = 0; i < 200; i++) {
                         long pet = 1 + (seed * 31L + i * 7L) % 100;
-                        assertTrue(combiner.update(PetId.of(pet), Quantity.of(i)).isPresent());
+                        assertTrue(combiner.update(PetId.of(pet), Quantity.of(i), ORIGIN).isPresent());
                         updatesOfPet.computeIfAbsent(pet, p -> new AtomicInteger()).incrementAndGet();
                     }
                     return null;
@@ -263,11 +267,11 @@ class UpdateCombinerTest {
         store.hold = new CountDownLatch(1);
         UpdateCombiner combiner = new UpdateCombiner(store, new DatabaseDeadlines(300L));
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Optional<InventoryItem>> first = clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1)));
+            Future<Optional<InventoryItem>> first = clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1), ORIGIN));
             waitFor(() -> store.statements.size() == 1);
             long start = System.nanoTime();
             Future<Optional<InventoryItem>> second = clients.submit(
-                    () -> combiner.update(PetId.of(2), Quantity.of(2)));
+                    () -> combiner.update(PetId.of(2), Quantity.of(2), ORIGIN));
 
             Exception failure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS));
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -297,7 +301,8 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities) {
+            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
+                ChangeOrigin[] origins) {
                 sent.incrementAndGet();
                 return List.of();
             }
@@ -307,7 +312,7 @@ class UpdateCombinerTest {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 5; pet++) {
                 long id = pet;
-                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1))));
+                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1), ORIGIN)));
             }
             for (Future<Optional<InventoryItem>> answer : answers) {
                 Exception failure = assertThrows(Exception.class, () -> answer.get(10, TimeUnit.SECONDS));

@@ -48,10 +48,11 @@ public final class InventoryService implements ListInventoryUseCase, FindInvento
     @Override
     public InventoryItem updateStock(UpdateStockCommand command) {
         if (command.expected() instanceof ExpectedVersions.Any) {
-            return inventoryRepository.updateQuantity(command.petId(), command.quantity())
+            return inventoryRepository.updateQuantity(command.petId(), command.quantity(), command.origin())
                     .orElseThrow(() -> new InventoryItemNotFoundException(command.petId()));
         }
-        return switch (inventoryRepository.updateQuantity(command.petId(), command.quantity(), command.expected())) {
+        return switch (inventoryRepository.updateQuantity(command.petId(), command.quantity(), command.expected(),
+                command.origin())) {
             case StockUpdate.Updated updated -> updated.entry();
             case StockUpdate.NotFound _ -> throw new InventoryItemNotFoundException(command.petId());
             case StockUpdate.Stale _ -> throw new StaleInventoryItemException(command.petId());

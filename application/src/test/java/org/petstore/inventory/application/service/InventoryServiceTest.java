@@ -11,6 +11,8 @@ import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.outbound.InMemoryInventoryRepository;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockUpdate;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
@@ -21,8 +23,11 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StockChange;
 
 class InventoryServiceTest {
+
+    private static final ChangeOrigin API = ChangeOrigin.api("key-1", "request-1", ChangeReason.ARRIVAL);
 
     private static final InventoryItem DOG = new InventoryItem(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE);
     private static final InventoryItem CAT = new InventoryItem(PetId.of(2), Quantity.of(1), PetStatus.PENDING);
@@ -102,13 +107,14 @@ class InventoryServiceTest {
             }
 
             @Override
-            public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity) {
-                return repository.updateQuantity(petId, quantity);
+            public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity, ChangeOrigin origin) {
+                return repository.updateQuantity(petId, quantity, origin);
             }
 
             @Override
-            public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected) {
-                return repository.updateQuantity(petId, quantity, expected);
+            public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected,
+                    ChangeOrigin origin) {
+                return repository.updateQuantity(petId, quantity, expected, origin);
             }
         });
 
@@ -117,17 +123,17 @@ class InventoryServiceTest {
         assertThrows(InventoryItemNotFoundException.class, () -> writeOnly.updateStock(UpdateStockCommand.of(3, 7)));
         assertEquals(new InventoryItem(PetId.of(1), Quantity.of(5), PetStatus.AVAILABLE, EntryVersion.of(3)),
                 writeOnly.updateStock(new UpdateStockCommand(PetId.of(1), Quantity.of(5),
-                        ExpectedVersions.oneOf(EntryVersion.of(2)))));
+                        ExpectedVersions.oneOf(EntryVersion.of(2)), API)));
         assertThrows(StaleInventoryItemException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
-                PetId.of(1), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)))));
+                PetId.of(1), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)), API)));
         assertThrows(InventoryItemNotFoundException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
-                PetId.of(3), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)))));
+                PetId.of(3), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)), API)));
     }
 
     @Test
     void aConditionalUpdateAtTheCurrentVersionSucceedsOnce() {
         UpdateStockCommand sawFirstVersion = new UpdateStockCommand(PetId.of(2), Quantity.of(9),
-                ExpectedVersions.oneOf(EntryVersion.FIRST));
+                ExpectedVersions.oneOf(EntryVersion.FIRST), API);
 
         assertEquals(CAT.withQuantity(Quantity.of(9)), service.updateStock(sawFirstVersion));
         var error = assertThrows(StaleInventoryItemException.class, () -> service.updateStock(sawFirstVersion));
@@ -139,7 +145,7 @@ class InventoryServiceTest {
     @Test
     void aConditionalUpdateOfAnUnknownPetIsNotFound() {
         assertThrows(InventoryItemNotFoundException.class, () -> service.updateStock(new UpdateStockCommand(
-                PetId.of(3), Quantity.of(9), ExpectedVersions.oneOf(EntryVersion.FIRST))));
+                PetId.of(3), Quantity.of(9), ExpectedVersions.oneOf(EntryVersion.FIRST), API)));
         assertEquals(List.of(DOG, CAT), listed());
     }
 
@@ -154,16 +160,32 @@ class InventoryServiceTest {
     }
 
     @Test
-    void commandRequiresBothParts() {
-        assertThrows(NullPointerException.class, () -> new UpdateStockCommand(null, Quantity.of(1)));
-        assertThrows(NullPointerException.class, () -> new UpdateStockCommand(PetId.of(1), null));
-        assertThrows(NullPointerException.class, () -> new UpdateStockCommand(PetId.of(1), Quantity.of(1), null));
+    void commandRequiresEveryPart() {
+        assertThrows(NullPointerException.class, () -> new UpdateStockCommand(null, Quantity.of(1), API));
+        assertThrows(NullPointerException.class, () -> new UpdateStockCommand(PetId.of(1), null, API));
+        assertThrows(NullPointerException.class,
+                () -> new UpdateStockCommand(PetId.of(1), Quantity.of(1), (ExpectedVersions) null, API));
+        assertThrows(NullPointerException.class,
+                () -> new UpdateStockCommand(PetId.of(1), Quantity.of(1), (ChangeOrigin) null));
+    }
+
+    @Test
+    void theChangeIsRecordedWithTheCommandsOrigin() {
+        service.updateStock(new UpdateStockCommand(PetId.of(2), Quantity.of(7), API));
+        service.updateStock(new UpdateStockCommand(PetId.of(2), Quantity.of(3),
+                ExpectedVersions.oneOf(EntryVersion.of(2)), API));
+
+        List<StockChange> changes = repository.changesAfter(0, 10);
+        assertEquals(2, changes.size());
+        assertEquals(List.of(Quantity.of(1), Quantity.of(7)), changes.stream().map(StockChange::from).toList());
+        assertEquals(List.of(Quantity.of(7), Quantity.of(3)), changes.stream().map(StockChange::to).toList());
+        assertEquals(List.of(API, API), changes.stream().map(StockChange::origin).toList());
     }
 
     @Test
     void aCommandWithoutExpectationIsUnconditional() {
         assertEquals(ExpectedVersions.any(), UpdateStockCommand.of(1, 2).expected());
-        assertEquals(ExpectedVersions.any(), new UpdateStockCommand(PetId.of(1), Quantity.of(2)).expected());
+        assertEquals(ExpectedVersions.any(), new UpdateStockCommand(PetId.of(1), Quantity.of(2), API).expected());
     }
 
     private List<InventoryItem> listed() {

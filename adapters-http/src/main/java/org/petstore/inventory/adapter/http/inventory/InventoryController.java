@@ -20,6 +20,7 @@ import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
@@ -43,10 +44,10 @@ import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
@@ -71,6 +72,9 @@ import org.petstore.inventory.domain.StaleInventoryItemException;
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
+
+    /** The request's id, which the service sets on every request it handles (see {@code RequestId}). */
+    private static final String REQUEST_ID = "X-Request-Id";
 
     private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
             + "every change of the entry";
@@ -202,17 +206,21 @@ final class InventoryController {
             @Parameter(description = "Update only if the entry's current ETag is one of these strong tags (or *: "
                     + "any version); required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true")
             @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
+            @Parameter(hidden = true) @Nullable @Header(REQUEST_ID) String requestId,
+            @Parameter(hidden = true) Authentication authentication,
             HttpRequest<?> request) {
         if (contentType == null) {
             // @Consumes lets a request without Content-Type through; the body must still say it is JSON
             throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
         }
         PetId id = PathParameters.petId(petId);
-        Quantity quantity = InventoryUpdateReader.read(body);
+        InventoryUpdateReader.Update update = InventoryUpdateReader.read(body);
         ExpectedVersions expected = ifMatch != null ? ifMatch(request, id) : unconditionally();
+        // recorded in the stock ledger: the key's id (the authentication's name, never the key) and the request's id
+        ChangeOrigin origin = ChangeOrigin.api(authentication.getName(), requestId, update.reason());
         InventoryItem updated;
         try {
-            updated = updateStock.updateStock(new UpdateStockCommand(id, quantity, expected));
+            updated = updateStock.updateStock(new UpdateStockCommand(id, update.quantity(), expected, origin));
         } catch (StaleInventoryItemException stale) {
             throw changedSinceRead(id);
         }

@@ -9,12 +9,14 @@ import io.micronaut.security.filters.SecurityFilter;
 import io.micronaut.security.token.TokenAuthenticationFetcher;
 import io.micronaut.security.token.reader.TokenResolver;
 import jakarta.inject.Singleton;
+import java.util.Optional;
 import org.reactivestreams.Publisher;
 
 /**
  * Authenticates a request by the bearer token that micronaut-security's {@code BearerTokenReader} takes from the
  * {@code Authorization} header (scheme name case-insensitive), checked against the configured {@link ApiKeys}.
- * An unknown key yields no authentication, so the request is anonymous and answered 401.
+ * The authentication's name is the key's id ({@link ApiKeys#keyIdOf}), never the key. An unknown key yields no
+ * authentication, so the request is anonymous and answered 401.
  *
  * <p>It stands in for micronaut-security's {@link TokenAuthenticationFetcher}, which does the same through the
  * token validators and then, on every request, resolves the request's host and locale to publish a
@@ -25,8 +27,6 @@ import org.reactivestreams.Publisher;
 @Singleton
 @Replaces(TokenAuthenticationFetcher.class)
 final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpRequest<?>> {
-
-    static final String PRINCIPAL = "api-client";
 
     private final TokenResolver<HttpRequest<?>> tokenResolver;
     private final ApiKeys apiKeys;
@@ -39,9 +39,10 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
     @Override
     public Publisher<Authentication> fetchAuthentication(HttpRequest<?> request) {
         for (String token : tokenResolver.resolveTokens(request)) {
-            if (apiKeys.accepts(token)) {
+            Optional<String> keyId = apiKeys.keyIdOf(token);
+            if (keyId.isPresent()) {
                 request.setAttribute(SecurityFilter.TOKEN, token);
-                return Publishers.just(Authentication.build(PRINCIPAL));
+                return Publishers.just(Authentication.build(keyId.get()));
             }
         }
         return Publishers.empty();

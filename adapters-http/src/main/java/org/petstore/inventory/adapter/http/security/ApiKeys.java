@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.http.security;
 import io.micronaut.context.annotation.Context;
 import io.micronaut.context.exceptions.ConfigurationException;
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
@@ -11,7 +12,11 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Pattern;
+import javax.crypto.SecretKeyFactory;
+import javax.crypto.spec.PBEKeySpec;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +40,12 @@ final class ApiKeys {
     private static final int GENERATED_KEY_BYTES = 32;
     private static final MessageDigest SHA_256 = sha256Instance();
 
+    private static final String KEY_ID_SALT = "petstore-inventory api key id";
+    private static final int KEY_ID_ITERATIONS = 100_000;
+    private static final int KEY_ID_BYTES = 6;
+
     private final List<byte[]> digests;
+    private final AtomicReferenceArray<String> keyIds;
 
     ApiKeys(ApiKeysConfiguration configuration) {
         List<String> configured = configuration.apiKeys();
@@ -57,16 +67,48 @@ final class ApiKeys {
             accepted.add(digestOf(keys.get(i), i + 1));
         }
         this.digests = List.copyOf(accepted);
+        this.keyIds = new AtomicReferenceArray<>(accepted.size());
     }
 
-    /** Whether the presented key is one of the accepted keys. Takes the same time whichever key matches. */
-    boolean accepts(String presentedKey) {
+    /**
+     * The id of the accepted key the presented key is ({@link #keyId}); empty when it is none of them. Compares with
+     * every accepted key, so it takes the same time whichever key matches.
+     */
+    Optional<String> keyIdOf(String presentedKey) {
         byte[] presented = sha256(presentedKey);
-        boolean accepted = false;
-        for (byte[] digest : digests) {
-            accepted |= MessageDigest.isEqual(digest, presented);
+        int match = -1;
+        for (int i = 0; i < digests.size(); i++) {
+            boolean equal = MessageDigest.isEqual(digests.get(i), presented);
+            match = equal ? i : match;
         }
-        return accepted;
+        return match < 0 ? Optional.empty() : Optional.of(keyId(match));
+    }
+
+    /**
+     * The id of the accepted key at this position: {@code key-} and 12 hex digits, the same for the key and for its
+     * {@code sha256:} digest, on every instance and after every restart, so that the stock ledger can say which key
+     * made a change. It is derived from the key's digest by PBKDF2 (HMAC-SHA256, {@value #KEY_ID_ITERATIONS}
+     * iterations), so that guessing a key from its id costs as much as that many digests per guess; it is computed
+     * once, when the key is first used.
+     */
+    private String keyId(int position) {
+        String id = keyIds.get(position);
+        if (id == null) {
+            id = deriveKeyId(digests.get(position));
+            keyIds.set(position, id);
+        }
+        return id;
+    }
+
+    private static String deriveKeyId(byte[] digest) {
+        try {
+            PBEKeySpec spec = new PBEKeySpec(HexFormat.of().formatHex(digest).toCharArray(),
+                    KEY_ID_SALT.getBytes(StandardCharsets.UTF_8), KEY_ID_ITERATIONS, KEY_ID_BYTES * Byte.SIZE);
+            byte[] derived = SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+            return "key-" + HexFormat.of().formatHex(derived);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("PBKDF2WithHmacSHA256 is required by every Java platform", e);
+        }
     }
 
     /** The digest an entry stands for: given after {@code sha256:}, or that of the key. */

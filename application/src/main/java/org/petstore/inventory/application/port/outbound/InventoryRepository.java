@@ -1,6 +1,7 @@
 package org.petstore.inventory.application.port.outbound;
 
 import java.util.Optional;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
@@ -45,13 +46,17 @@ public interface InventoryRepository {
      * Sets the quantity of the pet's entry, atomically and durably, and returns the entry as stored, at its next
      * version, with its pet's current status. Only the quantity (and the version) changes, and nothing is created:
      * for a pet without an entry the result is empty and the store is unchanged.
+     *
+     * <p>The change is recorded in the stock ledger ({@link StockLedger}) with its origin, in the same atomic step:
+     * there is never a change without its record, nor a record without its change.
      */
-    Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity);
+    Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity, ChangeOrigin origin);
 
     /**
-     * As {@link #updateQuantity(PetId, Quantity)}, on condition that the entry is at one of the expected versions:
-     * the check and the change are one atomic compare-and-set in the store, never a read followed by a write, so of
-     * concurrent updates expecting the same version exactly one succeeds.
+     * As {@link #updateQuantity(PetId, Quantity, ChangeOrigin)}, on condition that the entry is at one of the
+     * expected versions: the check and the change are one atomic compare-and-set in the store, never a read followed
+     * by a write, so of concurrent updates expecting the same version exactly one succeeds. Only a change that was
+     * made is recorded.
      */
-    StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected);
+    StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected, ChangeOrigin origin);
 }

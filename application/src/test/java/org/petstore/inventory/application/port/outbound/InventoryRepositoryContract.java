@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
@@ -34,6 +35,9 @@ public abstract class InventoryRepositoryContract {
     protected static final InventoryItem DOG = item(1, 10, PetStatus.AVAILABLE);
     protected static final InventoryItem CAT = item(2, 0, PetStatus.SOLD);
     protected static final InventoryItem PARROT = item(30, 4, PetStatus.PENDING);
+
+    /** Who the contract's changes come from: a client of the API. */
+    protected static final ChangeOrigin BY_API = ChangeOrigin.api("key-1", "request-1", null);
 
     /** The repository under test. */
     protected abstract InventoryRepository repository();
@@ -170,7 +174,7 @@ public abstract class InventoryRepositoryContract {
             assertEquals(DOG, entries.next());
 
             assertEquals(Optional.of(PARROT.withQuantity(Quantity.of(5))),
-                    repository().updateQuantity(PetId.of(30), Quantity.of(5)));
+                    repository().updateQuantity(PetId.of(30), Quantity.of(5), BY_API));
 
             List<Long> rest = new ArrayList<>();
             entries.forEachRemaining(entry -> rest.add(entry.petId().value()));
@@ -192,7 +196,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void updateQuantityStoresTheNewCountAndKeepsTheStatus() {
-        InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(3)).orElseThrow();
+        InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(3), BY_API).orElseThrow();
 
         assertEquals(DOG.withQuantity(Quantity.of(3)), stored);
         assertEquals(Optional.of(stored), repository().findByPetId(PetId.of(1)));
@@ -202,28 +206,28 @@ public abstract class InventoryRepositoryContract {
     @Test
     void updateQuantityReturnsTheEntryWithItsPetsStatus() {
         assertEquals(Optional.of(item(1, 11, PetStatus.AVAILABLE).atVersion(EntryVersion.of(2))),
-                repository().updateQuantity(PetId.of(1), Quantity.of(11)));
+                repository().updateQuantity(PetId.of(1), Quantity.of(11), BY_API));
         assertEquals(Optional.of(item(2, 12, PetStatus.SOLD).atVersion(EntryVersion.of(2))),
-                repository().updateQuantity(PetId.of(2), Quantity.of(12)));
+                repository().updateQuantity(PetId.of(2), Quantity.of(12), BY_API));
         assertEquals(Optional.of(item(30, 13, PetStatus.PENDING).atVersion(EntryVersion.of(2))),
-                repository().updateQuantity(PetId.of(30), Quantity.of(13)));
+                repository().updateQuantity(PetId.of(30), Quantity.of(13), BY_API));
     }
 
     @Test
     void updateQuantityStoresTheBoundaryCounts() {
-        repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE));
+        repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE), BY_API);
         assertEquals(Optional.of(item(2, Integer.MAX_VALUE, PetStatus.SOLD).atVersion(EntryVersion.of(2))),
                 repository().findByPetId(PetId.of(2)));
 
-        repository().updateQuantity(PetId.of(2), Quantity.of(0));
+        repository().updateQuantity(PetId.of(2), Quantity.of(0), BY_API);
         assertEquals(Optional.of(item(2, 0, PetStatus.SOLD).atVersion(EntryVersion.of(3))),
                 repository().findByPetId(PetId.of(2)));
     }
 
     @Test
     void updateQuantityOfAnUnknownPetFindsNothingAndCreatesNothing() {
-        assertEquals(Optional.empty(), repository().updateQuantity(PetId.of(3), Quantity.of(1)));
-        assertEquals(Optional.empty(), repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1)));
+        assertEquals(Optional.empty(), repository().updateQuantity(PetId.of(3), Quantity.of(1), BY_API));
+        assertEquals(Optional.empty(), repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1), BY_API));
 
         assertEquals(List.of(DOG, CAT, PARROT), all());
     }
@@ -233,7 +237,7 @@ public abstract class InventoryRepositoryContract {
         List<Integer> sent = IntStream.rangeClosed(1, 64).map(n -> n * 100).boxed().toList();
 
         runConcurrently(sent.stream()
-                .<Runnable>map(quantity -> () -> repository().updateQuantity(PetId.of(1), Quantity.of(quantity))
+                .<Runnable>map(quantity -> () -> repository().updateQuantity(PetId.of(1), Quantity.of(quantity), BY_API)
                         .orElseThrow())
                 .toList());
 
@@ -253,7 +257,7 @@ public abstract class InventoryRepositoryContract {
 
         runConcurrently(entries.stream()
                 .<Runnable>map(entry -> () -> repository().updateQuantity(
-                        entry.petId(), Quantity.of((int) entry.petId().value() * 2)).orElseThrow())
+                        entry.petId(), Quantity.of((int) entry.petId().value() * 2), BY_API).orElseThrow())
                 .toList());
 
         List<InventoryItem> expected = entries.stream()
@@ -271,7 +275,7 @@ public abstract class InventoryRepositoryContract {
     @Test
     void everyWriteMovesTheEntryToItsNextVersionEvenWithTheSameCount() {
         for (long expected = 2; expected <= 4; expected++) {
-            InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(10)).orElseThrow();
+            InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(10), BY_API).orElseThrow();
             assertEquals(EntryVersion.of(expected), stored.version());
         }
 
@@ -286,7 +290,7 @@ public abstract class InventoryRepositoryContract {
 
         assertEquals(List.of(changedOften), all());
         assertEquals(Optional.of(changedOften.withQuantity(Quantity.of(2))),
-                repository().updateQuantity(PetId.of(5), Quantity.of(2)));
+                repository().updateQuantity(PetId.of(5), Quantity.of(2), BY_API));
     }
 
     @Test
@@ -326,12 +330,12 @@ public abstract class InventoryRepositoryContract {
         assertEquals(before, repository().currentVersion());
         assertEquals(before, versionOfAList());
 
-        repository().updateQuantity(PetId.of(30), Quantity.of(4));
+        repository().updateQuantity(PetId.of(30), Quantity.of(4), BY_API);
         InventoryVersion afterOne = repository().currentVersion();
         assertNotEquals(before, afterOne);
         assertEquals(afterOne, versionOfAList());
 
-        repository().updateQuantity(PetId.of(1), Quantity.of(10));
+        repository().updateQuantity(PetId.of(1), Quantity.of(10), BY_API);
         assertNotEquals(afterOne, repository().currentVersion());
         assertEquals(new InventoryVersion(3, 5, 0), repository().currentVersion());
     }
@@ -343,8 +347,8 @@ public abstract class InventoryRepositoryContract {
             Iterator<InventoryItem> entries = all.items().iterator();
             read.add(entries.next());
 
-            repository().updateQuantity(PetId.of(30), Quantity.of(99)).orElseThrow();
-            repository().updateQuantity(PetId.of(2), Quantity.of(98)).orElseThrow();
+            repository().updateQuantity(PetId.of(30), Quantity.of(99), BY_API).orElseThrow();
+            repository().updateQuantity(PetId.of(2), Quantity.of(98), BY_API).orElseThrow();
 
             entries.forEachRemaining(read::add);
             assertEquals(List.of(DOG, CAT, PARROT), read);
@@ -357,10 +361,10 @@ public abstract class InventoryRepositoryContract {
     @Test
     void aConditionalUpdateAtAnExpectedVersionStoresTheCountAsTheNextVersion() {
         assertEquals(new StockUpdate.Updated(DOG.withQuantity(Quantity.of(7))),
-                repository().updateQuantity(PetId.of(1), Quantity.of(7), ExpectedVersions.oneOf(EntryVersion.FIRST)));
+                repository().updateQuantity(PetId.of(1), Quantity.of(7), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
         assertEquals(new StockUpdate.Updated(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3))),
                 repository().updateQuantity(PetId.of(1), Quantity.of(8),
-                        ExpectedVersions.oneOf(EntryVersion.of(9), EntryVersion.of(2), EntryVersion.of(5))));
+                        ExpectedVersions.oneOf(EntryVersion.of(9), EntryVersion.of(2), EntryVersion.of(5)), BY_API));
 
         assertEquals(List.of(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3)), CAT, PARROT), all());
     }
@@ -368,22 +372,22 @@ public abstract class InventoryRepositoryContract {
     @Test
     void aConditionalUpdateAtAnyVersionStoresTheCountOfAnExistingEntry() {
         assertEquals(new StockUpdate.Updated(CAT.withQuantity(Quantity.of(Integer.MAX_VALUE))),
-                repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE), ExpectedVersions.any()));
+                repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE), ExpectedVersions.any(), BY_API));
         assertEquals(List.of(DOG, CAT.withQuantity(Quantity.of(Integer.MAX_VALUE)), PARROT), all());
     }
 
     @Test
     void aConditionalUpdateOfAStaleEntryChangesNothing() {
-        repository().updateQuantity(PetId.of(1), Quantity.of(11)).orElseThrow();
+        repository().updateQuantity(PetId.of(1), Quantity.of(11), BY_API).orElseThrow();
         InventoryItem current = repository().findByPetId(PetId.of(1)).orElseThrow();
         InventoryVersion before = repository().currentVersion();
 
         assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
-                ExpectedVersions.oneOf(EntryVersion.FIRST)));
+                ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
         assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
-                ExpectedVersions.oneOf(EntryVersion.FIRST, EntryVersion.of(3))));
+                ExpectedVersions.oneOf(EntryVersion.FIRST, EntryVersion.of(3)), BY_API));
         assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
-                ExpectedVersions.oneOf(List.of())));
+                ExpectedVersions.oneOf(List.of()), BY_API));
 
         assertEquals(Optional.of(current), repository().findByPetId(PetId.of(1)));
         assertEquals(before, repository().currentVersion());
@@ -394,9 +398,9 @@ public abstract class InventoryRepositoryContract {
     void aConditionalUpdateOfAnUnknownPetFindsNothingAndCreatesNothing() {
         for (ExpectedVersions expected : List.of(ExpectedVersions.any(), ExpectedVersions.oneOf(EntryVersion.FIRST),
                 ExpectedVersions.oneOf(List.of()))) {
-            assertEquals(new StockUpdate.NotFound(), repository().updateQuantity(PetId.of(3), Quantity.of(1), expected));
+            assertEquals(new StockUpdate.NotFound(), repository().updateQuantity(PetId.of(3), Quantity.of(1), expected, BY_API));
             assertEquals(new StockUpdate.NotFound(),
-                    repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1), expected));
+                    repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1), expected, BY_API));
         }
 
         assertEquals(List.of(DOG, CAT, PARROT), all());
@@ -408,7 +412,7 @@ public abstract class InventoryRepositoryContract {
 
         List<StockUpdate> results = concurrently(sent.stream()
                 .<Callable<StockUpdate>>map(quantity -> () -> repository().updateQuantity(
-                        PetId.of(1), Quantity.of(quantity), ExpectedVersions.oneOf(EntryVersion.FIRST)))
+                        PetId.of(1), Quantity.of(quantity), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API))
                 .toList());
 
         List<StockUpdate.Updated> winners = results.stream()

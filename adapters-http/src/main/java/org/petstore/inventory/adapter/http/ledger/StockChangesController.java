@@ -1,0 +1,169 @@
+package org.petstore.inventory.adapter.http.ledger;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.MutableHttpResponse;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.error.ApiException;
+import org.petstore.inventory.adapter.http.error.EchoedInput;
+import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
+import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.StockChange;
+
+/**
+ * The stock ledger (experimental): {@code GET /v1/inventory/{petId}/changes}, an entry's history newest first, and
+ * {@code GET /v1/inventory/changes}, every change oldest first from a cursor, the feed a mirror of the stock follows.
+ * Both page by change id: the {@code Link} header's {@code rel="next"} is the address of the next page (the history's
+ * when the page is full; the feed's always, with the cursor after the last change returned, to be asked again later
+ * when it brought nothing new).
+ */
+@Controller("/v1/inventory")
+@Tag(name = "inventory")
+@ErrorResponses.OfEveryOperation
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@Produces(MediaType.APPLICATION_JSON)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class StockChangesController {
+
+    static final int DEFAULT_LIMIT = 50;
+    private static final Pattern ASCII_INTEGER = Pattern.compile("[0-9]{1,19}");
+    private static final String LIMIT = "How many changes at most, from 1 to " + ReadStockChangesUseCase.MAX_LIMIT
+            + " (default " + DEFAULT_LIMIT + ")";
+
+    private final ReadStockChangesUseCase changes;
+
+    StockChangesController(ReadStockChangesUseCase changes) {
+        this.changes = changes;
+    }
+
+    @Get("/{petId}/changes")
+    @Operation(operationId = "listInventoryItemChanges",
+            summary = "Returns the recorded changes of one pet's stock count, newest first.",
+            description = "Experimental: the stock ledger records every change of an entry's quantity (a PATCH, an "
+                    + "import) with what it changed, when, through what and why. Page with before: the Link header's "
+                    + "rel=\"next\" names the next page while there may be one.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @ApiResponse(responseCode = "200", description = "The changes, newest first",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.LINK,
+                    description = "<...?before=<changeId>&limit=<n>>; rel=\"next\": the next, older page, when this "
+                            + "one is full", schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = StockChangeResponse.class))))
+    @ApiResponse(responseCode = "400", description = "petId, before or limit is not valid",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No inventory entry tracks the pet",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    HttpResponse<List<StockChangeResponse>> changesOf(
+            @Parameter(description = "ID of the pet whose changes to read", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId,
+            @Parameter(description = "Only changes with a smaller changeId (the last changeId of the page before)",
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @Nullable @QueryValue("before") String before,
+            @Parameter(description = LIMIT, schema = @Schema(type = "integer", minimum = "1", maximum = "500"))
+            @Nullable @QueryValue("limit") String limit) {
+        PetId pet = PathParameters.petId(petId);
+        long cursor = before == null ? Long.MAX_VALUE : cursor("before", before, 1);
+        int size = limit(limit);
+        List<StockChange> page = changes.changesOf(pet, cursor, size);
+        MutableHttpResponse<List<StockChangeResponse>> response = HttpResponse.ok(wire(page));
+        if (page.size() == size) {
+            response.header(HttpHeaders.LINK,
+                    next("/v1/inventory/" + pet + "/changes?before=" + page.getLast().changeId(), size));
+        }
+        return response;
+    }
+
+    @Get("/changes")
+    @Operation(operationId = "listInventoryChanges",
+            summary = "Returns every recorded change of the stock after a cursor, oldest first.",
+            description = "Experimental: the feed a mirror of the stock follows. Start with after=0 (or the newest "
+                    + "changeId seen), then follow the Link header's rel=\"next\", now or later: it holds the cursor "
+                    + "after the last change returned. Change ids increase in the order the changes were made, so "
+                    + "a client that follows them misses none.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @ApiResponse(responseCode = "200", description = "The changes after the cursor, oldest first",
+            headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.LINK,
+                    description = "<...?after=<changeId>&limit=<n>>; rel=\"next\": where to read on",
+                    schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = StockChangeResponse.class))))
+    @ApiResponse(responseCode = "400", description = "after or limit is not valid",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    HttpResponse<List<StockChangeResponse>> changesAfter(
+            @Parameter(description = "Only changes with a larger changeId (default 0: from the first)",
+                    schema = @Schema(type = "integer", format = "int64", minimum = "0"))
+            @Nullable @QueryValue("after") String after,
+            @Parameter(description = LIMIT, schema = @Schema(type = "integer", minimum = "1", maximum = "500"))
+            @Nullable @QueryValue("limit") String limit) {
+        long cursor = after == null ? 0 : cursor("after", after, 0);
+        int size = limit(limit);
+        List<StockChange> page = changes.changesAfter(cursor, size);
+        long nextCursor = page.isEmpty() ? cursor : page.getLast().changeId();
+        return HttpResponse.ok(wire(page)).header(HttpHeaders.LINK,
+                next("/v1/inventory/changes?after=" + nextCursor, size));
+    }
+
+    private static List<StockChangeResponse> wire(List<StockChange> page) {
+        return page.stream().map(StockChangeResponse::of).toList();
+    }
+
+    private static String next(String pathAndCursor, int limit) {
+        return "<" + pathAndCursor + "&limit=" + limit + ">; rel=\"next\"";
+    }
+
+    /** A change-id cursor: an integer from {@code min} to 9223372036854775807 in ASCII digits, or 400. */
+    private static long cursor(String name, String value, long min) {
+        if (ASCII_INTEGER.matcher(value).matches()) {
+            try {
+                long cursor = Long.parseLong(value);
+                if (cursor >= min) {
+                    return cursor;
+                }
+            } catch (NumberFormatException e) {
+                // out of range: refused below
+            }
+        }
+        throw new ApiException(ErrorCode.VALIDATION_FAILED, name + " must be a changeId, an integer from " + min
+                + " to 9223372036854775807, got " + EchoedInput.value(value));
+    }
+
+    private static int limit(String value) {
+        if (value == null) {
+            return DEFAULT_LIMIT;
+        }
+        if (value.length() <= 3 && ASCII_INTEGER.matcher(value).matches()) {
+            int limit = Integer.parseInt(value);
+            if (limit >= 1 && limit <= ReadStockChangesUseCase.MAX_LIMIT) {
+                return limit;
+            }
+        }
+        throw new ApiException(ErrorCode.VALIDATION_FAILED, "limit must be an integer from 1 to "
+                + ReadStockChangesUseCase.MAX_LIMIT + ", got " + EchoedInput.value(value));
+    }
+}

@@ -1,0 +1,211 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import jakarta.inject.Singleton;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.petstore.inventory.application.port.outbound.StockLedger;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.ChangeReason;
+import org.petstore.inventory.domain.ChangeSource;
+import org.petstore.inventory.domain.DomainException;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StockChange;
+
+/**
+ * The {@link StockLedger} port on a relational database (table {@code stock_change}, migration {@code V6}), and how a
+ * change of the inventory is recorded in it (for {@link JdbcInventoryRepository}). Portable SQL: the same statements
+ * run on H2 and PostgreSQL.
+ *
+ * <p><b>Recording.</b> A transaction that changes entries records them in three steps, in this order: it locks the
+ * ledger's head ({@link #lockHead}: the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE}), which
+ * gives it the last change id; it locks the entries it will change and reads their quantities
+ * ({@link #quantitiesBefore}); it changes them and then writes one row per changed entry with the next ids and moves
+ * the head on ({@link #record}). The head is held until the commit, so the transactions that record are serialized
+ * and take their ids in the order they commit: a reader that follows the ids never passes over a change that commits
+ * later with a smaller id. Every recording transaction takes the head before any entry, so two of them never wait
+ * for each other's entries (no deadlock among them); a writer that records nothing and locks entries only waits for
+ * them or is waited for. The entries are locked before they are read, so {@code from} is the count the change
+ * replaced, whoever else writes.
+ */
+@Singleton
+final class JdbcStockLedger implements StockLedger {
+
+    private static final String COLUMNS = "change_id, pet_id, from_quantity, to_quantity, version, changed_at, "
+            + "source, key_id, request_id, reason";
+
+    private static final String CHANGES_OF = "SELECT " + COLUMNS + " FROM stock_change"
+            + " WHERE pet_id = ? AND change_id < ? ORDER BY change_id DESC LIMIT ?";
+
+    private static final String CHANGES_AFTER = "SELECT " + COLUMNS + " FROM stock_change"
+            + " WHERE change_id > ? ORDER BY change_id LIMIT ?";
+
+    private static final String LOCK_HEAD = "SELECT last_change_id FROM stock_ledger_head WHERE id = 1 FOR UPDATE";
+
+    private static final String MOVE_HEAD = "UPDATE stock_ledger_head SET last_change_id = ? WHERE id = 1";
+
+    private static final String QUANTITIES_BEFORE = "SELECT pet_id, quantity FROM inventory_item"
+            + " WHERE pet_id = ANY(?) ORDER BY pet_id FOR UPDATE";
+
+    private static final String INSERT = "INSERT INTO stock_change (" + COLUMNS + ")"
+            + " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP, ?, ?, ?, ?)";
+
+    private final DataSource pool;
+    private final DatabaseDeadlines deadlines;
+
+    JdbcStockLedger(DataSource dataSource, DatabaseDeadlines deadlines) {
+        this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
+        this.deadlines = deadlines;
+    }
+
+    @Override
+    public List<StockChange> changesOf(PetId petId, long beforeChangeId, int limit) {
+        try (Connection connection = connection();
+             PreparedStatement select = connection.prepareStatement(CHANGES_OF)) {
+            select.setLong(1, petId.value());
+            select.setLong(2, beforeChangeId);
+            select.setInt(3, limit);
+            return changesIn(select);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    @Override
+    public List<StockChange> changesAfter(long afterChangeId, int limit) {
+        try (Connection connection = connection();
+             PreparedStatement select = connection.prepareStatement(CHANGES_AFTER)) {
+            select.setLong(1, afterChangeId);
+            select.setInt(2, limit);
+            return changesIn(select);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    private Connection connection() throws SQLException {
+        Connection connection = pool.getConnection();
+        try {
+            deadlines.start().bound(connection);
+            return connection;
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    private static List<StockChange> changesIn(PreparedStatement select) throws SQLException {
+        List<StockChange> changes = new ArrayList<>();
+        try (ResultSet row = select.executeQuery()) {
+            while (row.next()) {
+                changes.add(change(row));
+            }
+        }
+        return changes;
+    }
+
+    private static StockChange change(ResultSet row) throws SQLException {
+        long changeId = row.getLong(1);
+        int from = row.getInt(3);
+        boolean created = row.wasNull();
+        String source = row.getString(7);
+        String reason = row.getString(10);
+        try {
+            return new StockChange(changeId, PetId.of(row.getLong(2)), created ? null : Quantity.of(from),
+                    Quantity.of(row.getInt(4)), EntryVersion.of(row.getLong(5)),
+                    row.getObject(6, OffsetDateTime.class).toInstant(),
+                    new ChangeOrigin(ChangeSource.ofWireName(source).orElseThrow(() -> unknown("source", source)),
+                            row.getString(8), row.getString(9),
+                            reason == null ? null : ChangeReason.ofWireName(reason)
+                                    .orElseThrow(() -> unknown("reason", reason))));
+        } catch (DomainException e) {
+            throw new IllegalStateException("The stock ledger holds an invalid change " + changeId + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static IllegalStateException unknown(String column, String value) {
+        return new IllegalStateException("The stock ledger holds an unknown " + column + " '" + value + "'");
+    }
+
+    /** Locks the ledger's head until the transaction ends; the last change id given so far. */
+    static long lockHead(Connection connection) throws SQLException {
+        try (PreparedStatement lock = connection.prepareStatement(LOCK_HEAD);
+             ResultSet row = lock.executeQuery()) {
+            if (!row.next()) {
+                throw new SQLException("stock_ledger_head lacks its row: changes cannot be recorded (see migration "
+                        + "V6__stock_ledger.sql)");
+            }
+            return row.getLong(1);
+        }
+    }
+
+    /** Locks the entries of these pets until the transaction ends; their quantities, by pet (none: no entry). */
+    static Map<Long, Integer> quantitiesBefore(Connection connection, long[] petIds) throws SQLException {
+        Long[] pets = new Long[petIds.length];
+        for (int i = 0; i < petIds.length; i++) {
+            pets[i] = petIds[i];
+        }
+        Map<Long, Integer> quantities = new HashMap<>();
+        try (PreparedStatement select = connection.prepareStatement(QUANTITIES_BEFORE)) {
+            select.setArray(1, connection.createArrayOf("bigint", pets));
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    quantities.put(row.getLong(1), row.getInt(2));
+                }
+            }
+        }
+        return quantities;
+    }
+
+    /**
+     * Records the changed entries, in this order, with the ids after {@code lastChangeId}, each with its quantity
+     * before and its origin (by pet), and moves the head on; in the transaction that changed them, which holds the
+     * head ({@link #lockHead}).
+     */
+    static void record(Connection connection, long lastChangeId, List<InventoryItem> changed,
+            Map<Long, Integer> quantitiesBefore, Map<Long, ChangeOrigin> origins) throws SQLException {
+        if (changed.isEmpty()) {
+            return;
+        }
+        long changeId = lastChangeId;
+        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+            for (InventoryItem entry : changed) {
+                long petId = entry.petId().value();
+                ChangeOrigin origin = origins.get(petId);
+                Integer before = quantitiesBefore.get(petId);
+                insert.setLong(1, ++changeId);
+                insert.setLong(2, petId);
+                if (before == null) {
+                    insert.setNull(3, Types.INTEGER);
+                } else {
+                    insert.setInt(3, before);
+                }
+                insert.setInt(4, entry.quantity().value());
+                insert.setLong(5, entry.version().value());
+                insert.setString(6, origin.source().wireName());
+                insert.setString(7, origin.keyId());
+                insert.setString(8, origin.requestId());
+                insert.setString(9, origin.reason() == null ? null : origin.reason().wireName());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        try (PreparedStatement move = connection.prepareStatement(MOVE_HEAD)) {
+            move.setLong(1, changeId);
+            move.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.petstore.inventory.adapter.persistence;
+
+import io.micronaut.transaction.TransactionOperations;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.util.List;
+import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.StockLedger;
+import org.petstore.inventory.application.port.outbound.StockLedgerContract;
+import org.petstore.inventory.domain.InventoryItem;
+
+/**
+ * The stock ledger's contract on a real database through the JDBC adapter, with the schema built by the Flyway
+ * migrations. Each backend's subclass says which database.
+ */
+abstract class JdbcStockLedgerTest extends StockLedgerContract {
+
+    @Inject
+    InventoryRepository repository;
+
+    @Inject
+    StockLedger ledger;
+
+    @Inject
+    TransactionOperations<Connection> transactions;
+
+    @Override
+    protected InventoryRepository repository() {
+        return repository;
+    }
+
+    @Override
+    protected StockLedger ledger() {
+        return ledger;
+    }
+
+    @Override
+    protected void givenOnly(List<InventoryItem> items) {
+        new StoreTables(transactions).replaceInventoryWith(items);
+    }
+}

@@ -1,0 +1,47 @@
+package org.petstore.inventory.application.service;
+
+import java.util.List;
+import java.util.Objects;
+import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
+import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.port.outbound.StockLedger;
+import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.StockChange;
+
+/** Reads the stock ledger. Plain Java: the bootstrap module wires it. */
+public final class StockChangesService implements ReadStockChangesUseCase {
+
+    private final StockLedger ledger;
+    private final InventoryRepository inventoryRepository;
+
+    public StockChangesService(StockLedger ledger, InventoryRepository inventoryRepository) {
+        this.ledger = Objects.requireNonNull(ledger, "ledger");
+        this.inventoryRepository = Objects.requireNonNull(inventoryRepository, "inventoryRepository");
+    }
+
+    /** An entry's history exists as long as the entry: a pet no entry tracks is not found, as for its entry. */
+    @Override
+    public List<StockChange> changesOf(PetId petId, long beforeChangeId, int limit) {
+        checkLimit(limit);
+        if (inventoryRepository.findByPetId(petId).isEmpty()) {
+            throw new InventoryItemNotFoundException(petId);
+        }
+        return ledger.changesOf(petId, beforeChangeId, limit);
+    }
+
+    @Override
+    public List<StockChange> changesAfter(long afterChangeId, int limit) {
+        checkLimit(limit);
+        if (afterChangeId < 0) {
+            throw new IllegalArgumentException("a cursor is at least 0, got " + afterChangeId);
+        }
+        return ledger.changesAfter(afterChangeId, limit);
+    }
+
+    private static void checkLimit(int limit) {
+        if (limit < 1 || limit > MAX_LIMIT) {
+            throw new IllegalArgumentException("a limit is from 1 to " + MAX_LIMIT + ", got " + limit);
+        }
+    }
+}

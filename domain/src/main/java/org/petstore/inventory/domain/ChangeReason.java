@@ -1,0 +1,34 @@
+package org.petstore.inventory.domain;
+
+import java.util.Optional;
+
+/**
+ * Why a stock count was changed, as the client that changed it says: new stock arrived, a customer returned a pet, or
+ * a manual correction (after a count, a loss). A change may have no reason.
+ */
+public enum ChangeReason {
+    ARRIVAL("arrival"),
+    RETURN("return"),
+    ADJUSTMENT("adjustment");
+
+    private final String wireName;
+
+    ChangeReason(String wireName) {
+        this.wireName = wireName;
+    }
+
+    /** The lower-case name clients send and read. */
+    public String wireName() {
+        return wireName;
+    }
+
+    /** The reason of this name, exactly as {@link #wireName()} spells it. */
+    public static Optional<ChangeReason> ofWireName(String name) {
+        for (ChangeReason reason : values()) {
+            if (reason.wireName.equals(name)) {
+                return Optional.of(reason);
+            }
+        }
+        return Optional.empty();
+    }
+}
