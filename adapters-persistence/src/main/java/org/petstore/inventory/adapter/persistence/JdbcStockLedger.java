@@ -26,8 +26,8 @@ import org.petstore.inventory.domain.StockChange;
 
 /**
  * The {@link StockLedger} port on a relational database (table {@code stock_change}, migration {@code V6}), and how a
- * change of the inventory is recorded in it (for {@link JdbcInventoryRepository}). Portable SQL: the same statements
- * run on H2 and PostgreSQL.
+ * change of the inventory is recorded in it (for {@link JdbcInventoryRepository}, and by the data commands' loads in
+ * {@code transfer}). Portable SQL: the same statements run on H2 and PostgreSQL.
  *
  * <p><b>Recording.</b> A transaction that changes entries records them in three steps, in this order: it locks the
  * ledger's head ({@link #lockHead}: the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE}), which
@@ -41,7 +41,7 @@ import org.petstore.inventory.domain.StockChange;
  * replaced, whoever else writes.
  */
 @Singleton
-final class JdbcStockLedger implements StockLedger {
+public final class JdbcStockLedger implements StockLedger {
 
     private static final String COLUMNS = "change_id, pet_id, from_quantity, to_quantity, version, changed_at, "
             + "source, key_id, request_id, reason";
@@ -141,7 +141,7 @@ final class JdbcStockLedger implements StockLedger {
     }
 
     /** Locks the ledger's head until the transaction ends; the last change id given so far. */
-    static long lockHead(Connection connection) throws SQLException {
+    public static long lockHead(Connection connection) throws SQLException {
         try (PreparedStatement lock = connection.prepareStatement(LOCK_HEAD);
              ResultSet row = lock.executeQuery()) {
             if (!row.next()) {
@@ -175,6 +175,17 @@ final class JdbcStockLedger implements StockLedger {
      * before and its origin (by pet), and moves the head on; in the transaction that changed them, which holds the
      * head ({@link #lockHead}).
      */
+    /**
+     * Moves the ledger's head on to {@code lastChangeId}, once the transaction that holds it ({@link #lockHead})
+     * recorded the changes up to it by statements of its own (the data commands' set-based loads).
+     */
+    public static void moveHead(Connection connection, long lastChangeId) throws SQLException {
+        try (PreparedStatement move = connection.prepareStatement(MOVE_HEAD)) {
+            move.setLong(1, lastChangeId);
+            move.executeUpdate();
+        }
+    }
+
     static void record(Connection connection, long lastChangeId, List<InventoryItem> changed,
             Map<Long, Integer> quantitiesBefore, Map<Long, ChangeOrigin> origins) throws SQLException {
         if (changed.isEmpty()) {
@@ -203,9 +214,6 @@ final class JdbcStockLedger implements StockLedger {
             }
             insert.executeBatch();
         }
-        try (PreparedStatement move = connection.prepareStatement(MOVE_HEAD)) {
-            move.setLong(1, changeId);
-            move.executeUpdate();
-        }
+        moveHead(connection, changeId);
     }
 }

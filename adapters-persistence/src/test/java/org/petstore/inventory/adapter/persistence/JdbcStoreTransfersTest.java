@@ -1,14 +1,22 @@
 package org.petstore.inventory.adapter.persistence;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.StockLedger;
+import org.petstore.inventory.application.port.outbound.StoreLoad;
 import org.petstore.inventory.application.port.outbound.StoreLoadContract;
 import org.petstore.inventory.application.port.outbound.StoreLoads;
 import org.petstore.inventory.application.port.outbound.StoreSnapshots;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.StockChange;
 
 /**
  * The store contract of the data use cases on a real database through the JDBC adapter, with the schema built by
@@ -25,6 +33,9 @@ abstract class JdbcStoreTransfersTest extends StoreLoadContract {
     @Inject
     TransactionOperations<Connection> transactions;
 
+    @Inject
+    StockLedger ledger;
+
     @Override
     protected StoreSnapshots snapshots() {
         return snapshots;
@@ -38,5 +49,65 @@ abstract class JdbcStoreTransfersTest extends StoreLoadContract {
     @Override
     protected void givenOnly(List<CatalogueEntry> pets, List<Order> orders) {
         new StoreTables(transactions).replaceWith(pets, orders);
+    }
+
+    /**
+     * An import records in the stock ledger every entry whose count it changes (from, to, the version it gives) and
+     * every entry it creates (no count before, its staged version), source import, in the order of the pets; a
+     * change of status or name alone, an unchanged entry and a removed entry are not changes of a count.
+     */
+    @Test
+    void anImportRecordsEveryCountItChangesAndEveryEntryItCreates() {
+        givenOnly(List.of(stocked(1, "Rex", PetStatus.AVAILABLE, 12, 3), stocked(2, "Tom", PetStatus.SOLD, 0, 1),
+                stocked(3, "Goldie", PetStatus.SOLD, 5, 7), stocked(4, "Nemo", PetStatus.AVAILABLE, 25, 2),
+                unstocked(7, "Polly", PetStatus.PENDING)), List.of());
+        long before = newest();
+
+        try (StoreLoad load = loads.beginLoad(false)) {
+            load.stagePet(2, stocked(1, "Rex", PetStatus.AVAILABLE, 13, 1));
+            load.stagePet(3, stocked(2, "Tom", PetStatus.PENDING, 0, 1));
+            load.stagePet(4, stocked(3, "Goldie the second", PetStatus.SOLD, 5, 1));
+            load.stagePet(5, unstocked(4, "Nemo", PetStatus.AVAILABLE));
+            load.stagePet(6, stocked(7, "Polly", PetStatus.PENDING, 4, 9));
+            load.stagePet(7, stocked(8, "Bubbles", PetStatus.AVAILABLE, 30, 1));
+            load.apply(false);
+            assertEquals(List.of(), ledger.changesAfter(before, 10), "nothing is visible before the commit");
+            load.commit();
+        }
+
+        List<StockChange> recorded = ledger.changesAfter(before, 10);
+        assertEquals(List.of(
+                        List.of(1L, 12, 13, 4L), List.of(7L, -1, 4, 9L), List.of(8L, -1, 30, 1L)),
+                recorded.stream().map(change -> List.of(change.petId().value(),
+                        change.from() == null ? -1 : change.from().value(), change.to().value(),
+                        change.version().value())).toList());
+        assertEquals(List.of(ChangeOrigin.IMPORT, ChangeOrigin.IMPORT, ChangeOrigin.IMPORT),
+                recorded.stream().map(StockChange::origin).toList());
+        assertEquals(List.of(before + 1, before + 2, before + 3),
+                recorded.stream().map(StockChange::changeId).toList());
+        assertEquals(recorded.getLast().changeId(), newest(), "the next change follows the last recorded one");
+    }
+
+    /** A load that is not committed records nothing. */
+    @Test
+    void anImportRolledBackRecordsNothing() {
+        givenOnly(List.of(stocked(1, "Rex", PetStatus.AVAILABLE, 12, 3)), List.of());
+        long before = newest();
+
+        try (StoreLoad load = loads.beginLoad(false)) {
+            load.stagePet(2, stocked(1, "Rex", PetStatus.AVAILABLE, 99, 1));
+            load.apply(false);
+        }
+
+        assertEquals(List.of(), ledger.changesAfter(before, 10));
+    }
+
+    private long newest() {
+        long cursor = 0;
+        List<StockChange> page;
+        while (!(page = ledger.changesAfter(cursor, 500)).isEmpty()) {
+            cursor = page.getLast().changeId();
+        }
+        return cursor;
     }
 }

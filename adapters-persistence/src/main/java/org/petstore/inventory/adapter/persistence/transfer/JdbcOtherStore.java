@@ -95,7 +95,7 @@ final class JdbcOtherStore implements OtherStore {
 
     @Override
     public StoreLoad beginLoad(boolean withOrders) {
-        return JdbcStoreLoad.begin(connection, statements, withOrders, failures, unused -> { });
+        return JdbcStoreLoad.begin(connection, statements, withOrders, false, failures, unused -> { });
     }
 
     @Override

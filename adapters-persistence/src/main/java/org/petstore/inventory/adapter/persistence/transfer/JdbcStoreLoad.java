@@ -8,6 +8,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.petstore.inventory.adapter.persistence.JdbcStockLedger;
 import org.petstore.inventory.application.port.outbound.StagingProblem;
 import org.petstore.inventory.application.port.outbound.StoreChanges;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
@@ -37,6 +38,7 @@ final class JdbcStoreLoad implements StoreLoad {
     private final Connection connection;
     private final TransferStatements statements;
     private final boolean withOrders;
+    private final boolean recordChanges;
     private final TransferFailures failures;
     private final JdbcStoreSnapshot.Ending release;
     private final ConnectionState saved;
@@ -45,10 +47,12 @@ final class JdbcStoreLoad implements StoreLoad {
     private boolean closed;
 
     private JdbcStoreLoad(Connection connection, TransferStatements statements, boolean withOrders,
-            TransferFailures failures, JdbcStoreSnapshot.Ending release, ConnectionState saved) {
+            boolean recordChanges, TransferFailures failures, JdbcStoreSnapshot.Ending release,
+            ConnectionState saved) {
         this.connection = connection;
         this.statements = statements;
         this.withOrders = withOrders;
+        this.recordChanges = recordChanges;
         this.failures = failures;
         this.release = release;
         this.saved = saved;
@@ -56,14 +60,16 @@ final class JdbcStoreLoad implements StoreLoad {
 
     /**
      * Begins a load on the connection: a transaction, and empty staging tables. Closing the load ends the
-     * transaction, removes the staging tables, restores the connection's settings and then {@code release}s it.
+     * transaction, removes the staging tables, restores the connection's settings and then {@code release}s it. With
+     * {@code recordChanges} (an import), {@link #apply} records every entry whose count it changes or that it creates
+     * in the stock ledger, source {@code import}.
      */
     static JdbcStoreLoad begin(Connection connection, TransferStatements statements, boolean withOrders,
-            TransferFailures failures, JdbcStoreSnapshot.Ending release) {
+            boolean recordChanges, TransferFailures failures, JdbcStoreSnapshot.Ending release) {
         JdbcStoreLoad load = null;
         try {
             ConnectionState saved = ConnectionState.of(connection);
-            load = new JdbcStoreLoad(connection, statements, withOrders, failures, release, saved);
+            load = new JdbcStoreLoad(connection, statements, withOrders, recordChanges, failures, release, saved);
             connection.setAutoCommit(false);
             statements.createStaging(connection, withOrders);
             load.writer = statements.stagingWriter(connection);
@@ -149,29 +155,48 @@ final class JdbcStoreLoad implements StoreLoad {
 
     /**
      * The order matters: an order needs its pet and an entry its pet at every step, and the entries are updated
-     * while the pets still have their old status (a status change is a new version of the entry).
+     * while the pets still have their old status (a status change is a new version of the entry). A load that
+     * records its changes takes the stock ledger's head first, before any entry, as every recording transaction does
+     * (see {@code JdbcStockLedger}), and holds it until it ends: updates through the API wait meanwhile.
      */
     @Override
     public void apply(boolean replace) {
         endStaging();
-        List<String> sequence = new ArrayList<>();
-        if (replace && withOrders) {
-            sequence.add(TransferStatements.DELETE_ORDERS_NOT_STAGED);
+        try {
+            long lastChangeId = recordChanges ? JdbcStockLedger.lockHead(connection) : 0;
+            if (replace && withOrders) {
+                execute(TransferStatements.DELETE_ORDERS_NOT_STAGED);
+            }
+            execute(replace ? TransferStatements.DELETE_ENTRIES_NOT_STAGED_WITH_STOCK
+                            : TransferStatements.DELETE_ENTRIES_STAGED_WITHOUT_STOCK);
+            lastChangeId = record(TransferStatements.RECORD_CHANGED_ENTRIES, lastChangeId);
+            execute(statements.updateChangedEntries(), statements.updateChangedPets(),
+                    TransferStatements.INSERT_NEW_PETS);
+            if (withOrders) {
+                execute(statements.updateChangedOrders(), TransferStatements.INSERT_NEW_ORDERS);
+            }
+            if (replace) {
+                execute(TransferStatements.DELETE_PETS_NOT_STAGED);
+            }
+            lastChangeId = record(TransferStatements.RECORD_NEW_ENTRIES, lastChangeId);
+            execute(TransferStatements.INSERT_NEW_ENTRIES);
+            if (recordChanges) {
+                JdbcStockLedger.moveHead(connection, lastChangeId);
+            }
+        } catch (SQLException e) {
+            throw failed(e);
         }
-        sequence.add(replace ? TransferStatements.DELETE_ENTRIES_NOT_STAGED_WITH_STOCK
-                             : TransferStatements.DELETE_ENTRIES_STAGED_WITHOUT_STOCK);
-        sequence.add(statements.updateChangedEntries());
-        sequence.add(statements.updateChangedPets());
-        sequence.add(TransferStatements.INSERT_NEW_PETS);
-        if (withOrders) {
-            sequence.add(statements.updateChangedOrders());
-            sequence.add(TransferStatements.INSERT_NEW_ORDERS);
+    }
+
+    /** Runs one of the ledger's record statements when this load records; the last change id after it. */
+    private long record(String sql, long lastChangeId) throws SQLException {
+        if (!recordChanges) {
+            return lastChangeId;
         }
-        if (replace) {
-            sequence.add(TransferStatements.DELETE_PETS_NOT_STAGED);
+        try (PreparedStatement record = connection.prepareStatement(sql)) {
+            record.setLong(1, lastChangeId);
+            return lastChangeId + record.executeUpdate();
         }
-        sequence.add(TransferStatements.INSERT_NEW_ENTRIES);
-        execute(sequence.toArray(String[]::new));
     }
 
     @Override

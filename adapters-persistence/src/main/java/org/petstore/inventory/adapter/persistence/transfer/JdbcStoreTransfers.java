@@ -38,7 +38,7 @@ final class JdbcStoreTransfers implements StoreSnapshots, StoreLoads {
 
     @Override
     public StoreLoad beginLoad(boolean withOrders) {
-        return JdbcStoreLoad.begin(connection(), statements(), withOrders, failures(), Connection::close);
+        return JdbcStoreLoad.begin(connection(), statements(), withOrders, true, failures(), Connection::close);
     }
 
     private TransferStatements statements() {

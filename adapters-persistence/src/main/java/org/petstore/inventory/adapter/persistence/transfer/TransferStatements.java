@@ -216,6 +216,29 @@ interface TransferStatements {
     String DELETE_PETS_NOT_STAGED = """
             DELETE FROM pet WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = pet.id)""";
 
+    /**
+     * The stock ledger's records of the entries {@link #updateChangedEntries()} is about to change in quantity, run
+     * just before it (parameter 1: the last change id so far, held by the load's transaction; see
+     * {@code JdbcStockLedger}): the count before and after, the version the update gives, source {@code import}. A
+     * change of a pet's status alone moves the entry's version but not its count, and is not recorded.
+     */
+    String RECORD_CHANGED_ENTRIES = """
+            INSERT INTO stock_change (change_id, pet_id, from_quantity, to_quantity, version, changed_at, source)
+            SELECT ? + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity, s.quantity, i.version + 1,
+                   CURRENT_TIMESTAMP, 'import'
+            FROM inventory_item i JOIN staged_pet s ON s.id = i.pet_id
+            WHERE s.quantity IS NOT NULL AND s.quantity <> i.quantity""";
+
+    /**
+     * The stock ledger's records of the entries {@link #INSERT_NEW_ENTRIES} is about to create, run just before it
+     * (parameter 1 as for {@link #RECORD_CHANGED_ENTRIES}): no count before, the staged count and version.
+     */
+    String RECORD_NEW_ENTRIES = """
+            INSERT INTO stock_change (change_id, pet_id, from_quantity, to_quantity, version, changed_at, source)
+            SELECT ? + ROW_NUMBER() OVER (ORDER BY s.id), s.id, NULL, s.quantity, s.version, CURRENT_TIMESTAMP, 'import'
+            FROM staged_pet s
+            WHERE s.quantity IS NOT NULL AND NOT EXISTS (SELECT 1 FROM inventory_item i WHERE i.pet_id = s.id)""";
+
     /** Entries for staged pets with stock that have none yet, at their staged version. */
     String INSERT_NEW_ENTRIES = """
             INSERT INTO inventory_item (pet_id, quantity, version)
