@@ -125,7 +125,7 @@ class StartupFailureEndToEndTest {
     @Test
     void embeddedDatabaseFilesInUseByAnotherProcess() {
         Path dataDir = work.resolve("shared-data");
-        try (RunningService other = RunningService.start(Backend.h2(dataDir))) {
+        try (RunningService _ = RunningService.start(Backend.h2(dataDir))) {
             assertFailsWith("the embedded database " + dataDir.resolve("petstore.mv.db") + " is in use by another "
                     + "process (another instance of the service?); stop that process, or set PETSTORE_DATA_DIR to "
                     + "another directory", Map.of("PETSTORE_DATA_DIR", dataDir.toString()));
