@@ -145,7 +145,8 @@ class CopyEndToEndTest {
 
     /**
      * A target that asks for passwords, as PostgreSQL set up for production does: without PETSTORE_COPY_TO_PASSWORD
-     * the copy says to set it; without --to-user it signs in as the operating-system user, and says so.
+     * the copy says to set it; without --to-user it signs in as the operating-system user, and says so. A data
+     * command on such a database configured without DATASOURCES_DEFAULT_PASSWORD says to set that.
      */
     @Test
     void aTargetThatAsksForAPasswordOrForAnotherUserSaysWhatToSet() throws IOException {
@@ -160,6 +161,8 @@ class CopyEndToEndTest {
                     "--to", url);
             CommandRun copied = CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", "its-password"), "copy",
                     "--to", url, "--to-user", "petstore");
+            CommandRun exportWithoutPassword = CommandRun.on(Map.of("datasources.default.url", url,
+                    "datasources.default.username", "petstore", "datasources.default.password", ""), "export");
 
             assertAll(
                     () -> assertEquals(3, noPassword.exitCode(), noPassword::toString),
@@ -171,7 +174,11 @@ class CopyEndToEndTest {
                             + ": FATAL: password authentication failed for user \"" + osUser + "\" (without "
                             + "--to-user the copy signs in as the operating-system user running it: give the "
                             + "target's user with --to-user); nothing was copied"), noUser.errLines()),
-                    () -> assertEquals(0, copied.exitCode(), copied::toString));
+                    () -> assertEquals(0, copied.exitCode(), copied::toString),
+                    () -> assertEquals(3, exportWithoutPassword.exitCode(), exportWithoutPassword::toString),
+                    () -> assertEquals(List.of("petstore-inventory export: the inventory database at " + url
+                            + " asks user petstore for a password, and none is set: set DATASOURCES_DEFAULT_PASSWORD; "
+                            + "nothing was changed"), exportWithoutPassword.errLines()));
         }
     }
 
