@@ -37,6 +37,10 @@ final class DataCommandLine {
     /** What the first argument must be for the service to run. */
     static final String SERVE = "serve";
 
+    /** The credentials of the configured database, for the line that says which one to set. */
+    private static final String USER_PROPERTY = "datasources.default.username";
+    private static final String PASSWORD_PROPERTY = "datasources.default.password";
+
     private static final Set<String> HELP_AND_VERSION = Set.of("-h", "--help", "-V", "--version");
 
     private DataCommandLine() {
@@ -175,9 +179,15 @@ final class DataCommandLine {
     static String cannotStart(Throwable failure, ApplicationContext context) {
         String url = context == null ? null
                 : context.getEnvironment().getProperty(DatabaseBackend.URL_PROPERTY, String.class).orElse(null);
+        String database = "the inventory database" + (url == null ? "" : " at " + DatabaseBackend.redact(url));
+        if (context != null && DatabaseFailures.passwordMissing(failure, context.getEnvironment()
+                .getProperty(PASSWORD_PROPERTY, String.class).map(password -> !password.isEmpty()).orElse(true))) {
+            return database + " asks user " + context.getEnvironment().getProperty(USER_PROPERTY, String.class)
+                    .orElse("?") + " for a password, and none is set: set " + new Settings(context.getEnvironment())
+                    .variable(PASSWORD_PROPERTY) + "; nothing was changed";
+        }
         return DatabaseFailures.reason(failure)
-                .map(reason -> "the inventory database" + (url == null ? "" : " at " + DatabaseBackend.redact(url))
-                        + " cannot be used: " + reason + "; nothing was changed")
+                .map(reason -> database + " cannot be used: " + reason + "; nothing was changed")
                 .orElseGet(() -> {
                     Throwable root = FailureCauses.root(failure);
                     return "failed: " + (root.getMessage() == null ? root.getClass().getSimpleName()

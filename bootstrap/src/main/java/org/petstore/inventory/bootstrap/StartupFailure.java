@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.flywaydb.core.api.FlywayException;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseFailures;
 import org.petstore.inventory.adapter.persistence.FailureCauses;
 
 /**
@@ -53,6 +54,10 @@ final class StartupFailure {
 
     /** The bean Micronaut cannot make when java.lang is not open to it, as its message names it. */
     private static final String LOOM_CARRIER_FACTORY = "LoomCarrierGroup$Factory";
+
+    /** The credentials of the inventory database. */
+    private static final String USER = "datasources.default.username";
+    private static final String PASSWORD = "datasources.default.password";
 
     /** SQLSTATEs: connection exception (class 08), invalid authorization (28), unknown database (3D000). */
     private static final String CONNECTION = "08";
@@ -157,10 +162,13 @@ final class StartupFailure {
             return "the files of the embedded database cannot be written (" + message + "); set "
                     + settings.variable("petstore.data-dir") + " to a directory the service may write";
         }
+        if (DatabaseFailures.passwordMissing(sql, settings.value(PASSWORD).map(p -> !p.isEmpty()).orElse(true))) {
+            return "the inventory database at " + url + " asks user " + settings.value(USER).orElse("?")
+                    + " for a password, and none is set; set " + settings.variable(PASSWORD);
+        }
         if (state.startsWith(AUTHORIZATION)) {
             return "the inventory database at " + url + " refused the user and password (" + message + "); set "
-                    + settings.variable("datasources.default.username") + " and "
-                    + settings.variable("datasources.default.password");
+                    + settings.variable(USER) + " and " + settings.variable(PASSWORD);
         }
         if (state.equals(UNKNOWN_DATABASE)) {
             return "the inventory database at " + url + " does not exist (" + message + "); create it (empty, owned by "

@@ -9,7 +9,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.petstore.inventory.adapter.http.drain.ConnectionDrain;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import sun.misc.Signal;
 
 /**
  * SIGTERM (what a container runtime or a supervisor sends) drains the HTTP connections first
@@ -39,7 +38,10 @@ final class TerminationSignal implements ApplicationEventListener<ServerStartupE
 
     @Override
     public void onApplicationEvent(ServerStartupEvent event) {
-        Signal.handle(new Signal("TERM"), signal -> {
+        // the JDK has no public API to act on SIGTERM before its shutdown hooks run: javac warns of sun.misc.Signal
+        // where it is used, and nothing can exempt it (named in full, it is warned of here only, not at every
+        // annotation processing round's reading of an import)
+        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> {
             if (received.compareAndSet(false, true)) {
                 Thread.ofPlatform().name("petstore-shutdown").start(this::drainThenExit);
             }

@@ -143,6 +143,45 @@ class CopyEndToEndTest {
                 () -> assertEquals(2, notJdbc.exitCode(), notJdbc::toString));
     }
 
+    /**
+     * A target that asks for passwords, as PostgreSQL set up for production does: without PETSTORE_COPY_TO_PASSWORD
+     * the copy says to set it; without --to-user it signs in as the operating-system user, and says so. A data
+     * command on such a database configured without DATASOURCES_DEFAULT_PASSWORD says to set that.
+     */
+    @Test
+    void aTargetThatAsksForAPasswordOrForAnotherUserSaysWhatToSet() throws IOException {
+        Map<String, Object> source = seededH2("source");
+        try (var server = org.petstore.inventory.adapter.persistence.testing.TestPostgres.startRequiringPasswords(
+                files.resolve("postgres"), "petstore", "its-password", "petstore")) {
+            String url = "jdbc:postgresql://localhost:" + server.getPort() + "/petstore";
+            String osUser = System.getProperty("user.name");
+
+            CommandRun noPassword = CommandRun.on(source, "copy", "--to", url, "--to-user", "petstore");
+            CommandRun noUser = CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", "its-password"), "copy",
+                    "--to", url);
+            CommandRun copied = CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", "its-password"), "copy",
+                    "--to", url, "--to-user", "petstore");
+            CommandRun exportWithoutPassword = CommandRun.on(Map.of("datasources.default.url", url,
+                    "datasources.default.username", "petstore", "datasources.default.password", ""), "export");
+
+            assertAll(
+                    () -> assertEquals(3, noPassword.exitCode(), noPassword::toString),
+                    () -> assertEquals(List.of("copy: the target database at " + url + " asks user petstore for a "
+                            + "password, and none was given: set PETSTORE_COPY_TO_PASSWORD; nothing was copied"),
+                            noPassword.errLines()),
+                    () -> assertEquals(3, noUser.exitCode(), noUser::toString),
+                    () -> assertEquals(List.of("copy: the target database at " + url + " refused user " + osUser
+                            + ": FATAL: password authentication failed for user \"" + osUser + "\" (without "
+                            + "--to-user the copy signs in as the operating-system user running it: give the "
+                            + "target's user with --to-user); nothing was copied"), noUser.errLines()),
+                    () -> assertEquals(0, copied.exitCode(), copied::toString),
+                    () -> assertEquals(3, exportWithoutPassword.exitCode(), exportWithoutPassword::toString),
+                    () -> assertEquals(List.of("petstore-inventory export: the inventory database at " + url
+                            + " asks user petstore for a password, and none is set: set DATASOURCES_DEFAULT_PASSWORD; "
+                            + "nothing was changed"), exportWithoutPassword.errLines()));
+        }
+    }
+
     @Test
     void aTargetWhoseSchemaIsNewerIsRefusedAndLeftAsItIs() throws IOException, SQLException {
         Map<String, Object> source = seededH2("source");

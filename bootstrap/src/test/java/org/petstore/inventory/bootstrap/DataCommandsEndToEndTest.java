@@ -250,10 +250,11 @@ abstract class DataCommandsEndToEndTest {
                         bad + ":4: missing field \"quantity\" (null for a pet without stock)",
                         bad + ":5: unknown field \"colour\" (the fields are petId, name, status, quantity, version "
                                 + "(optional))",
-                        bad + ":6: not valid JSON at character 55: Unexpected end-of-input: expected close marker for "
-                                + "Object",
-                        bad + ":7: not valid JSON at character 1: Unrecognized token 'not': was expecting (JSON "
-                                + "String, Number, Array, Object or token 'null', 'true' or 'false')",
+                        bad + ":6: not valid JSON from character 55 on (the line ends too early); each line holds "
+                                + "one object such as {\"petId\":1,\"name\":\"Rex\",\"status\":\"available\","
+                                + "\"quantity\":12,\"version\":1}",
+                        bad + ":7: not a JSON object; each line holds one object such as {\"petId\":1,\"name\":"
+                                + "\"Rex\",\"status\":\"available\",\"quantity\":12,\"version\":1}",
                         bad + ":8: petId 1 appears again (first on line 1): each pet may appear only once",
                         bad + ":9: not valid UTF-8: byte 0xFF at byte 22; save the file as UTF-8",
                         bad + ":11: name must not be blank",
@@ -272,9 +273,40 @@ abstract class DataCommandsEndToEndTest {
         assertAll(
                 () -> assertEquals(1, load.exitCode(), load::toString),
                 () -> assertEquals(List.of(
-                        bad + ":1: unknown column \"colour\" in the header (the columns are petId, name, status, "
-                                + "quantity, version (optional)); missing column \"quantity\" (the columns are petId, "
-                                + "name, status, quantity, version (optional)); the rows were not read",
+                        bad + ":1: unknown column \"colour\"; missing column \"quantity\" in the header: the header "
+                                + "must name the columns petId, name, status, quantity, version (optional), separated "
+                                + "by commas; the rows were not read",
+                        "import: refused: 1 problem in " + bad + "; nothing was changed"), load.errLines()));
+    }
+
+    /** A spreadsheet's "CSV" separated by semicolons: said once, with the columns listed once. */
+    @Test
+    void aCsvFileSeparatedBySemicolonsIsSaidToBeSo() throws IOException {
+        Path bad = file("semicolons.csv", "petId;name;status;quantity;version\n1;Rex;available;12;1\n");
+
+        CommandRun load = CommandRun.on(newStore(), "import", bad.toString());
+
+        assertAll(
+                () -> assertEquals(1, load.exitCode(), load::toString),
+                () -> assertEquals(List.of(
+                        bad + ":1: the header is not separated by commas (it uses ';'); the header must name the "
+                                + "columns petId, name, status, quantity, version (optional), separated by commas; "
+                                + "the rows were not read",
+                        "import: refused: 1 problem in " + bad + "; nothing was changed"), load.errLines()));
+    }
+
+    /** JSON Lines speaks of JSON: a quantity that is a string may be null, not "empty". */
+    @Test
+    void aJsonLinesQuantityThatIsATextIsToldItMayBeNull() throws IOException {
+        Path bad = file("text-quantity.jsonl", "{\"petId\":1,\"name\":\"Rex\",\"status\":\"available\","
+                + "\"quantity\":\"12\"}\n");
+
+        CommandRun load = CommandRun.on(newStore(), "import", bad.toString());
+
+        assertAll(
+                () -> assertEquals(1, load.exitCode(), load::toString),
+                () -> assertEquals(List.of(
+                        bad + ":1: quantity must be a whole number from 0 to 2147483647 (or null), got \"12\"",
                         "import: refused: 1 problem in " + bad + "; nothing was changed"), load.errLines()));
     }
 

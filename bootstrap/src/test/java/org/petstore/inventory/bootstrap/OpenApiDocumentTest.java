@@ -3,6 +3,8 @@ package org.petstore.inventory.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
@@ -51,11 +53,32 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void listsTheConfiguredProductionAndStagingServersEndingInV1() {
+    void listsItselfThenTheConfiguredProductionAndStagingServersEndingInV1() {
         assertEquals(List.of(
+                Map.of("url", "/v1", "description", "this server"),
                 Map.of("url", "https://petstore.example.org/v1", "description", "production"),
                 Map.of("url", "https://staging.petstore.example.org/v1", "description", "staging")),
                 document.get("servers"));
+    }
+
+    /**
+     * Unconfigured, the document lists only the server that serves it, relative to the document: resolved against
+     * the document's address, as Swagger UI's "Try it out" does, it is this service on whatever port it runs.
+     */
+    @Test
+    void unconfiguredItListsOnlyItselfAndTryingAnOperationThereReachesTheService() {
+        try (RunningService other = RunningService.start(Backend.h2(dataDir.resolve("other")))) {
+            URI documentAddress = URI.create("http://127.0.0.1:" + other.port() + "/v1/openapi.yml");
+            HttpResponse<String> response = other.send(HttpRequest.newBuilder(documentAddress).build());
+            Map<String, Object> unconfigured = new Yaml().load(response.body());
+            assertEquals(List.of(Map.of("url", "/v1", "description", "this server")), unconfigured.get("servers"));
+
+            String server = documentAddress.resolve("/v1").toString();
+            HttpResponse<String> tried = other.send(HttpRequest.newBuilder(URI.create(server + "/inventory/1"))
+                    .header("Authorization", "Bearer " + RunningService.API_KEY).build());
+            assertEquals(200, tried.statusCode(), tried.body());
+            assertEquals("{\"petId\":1,\"quantity\":12,\"status\":\"available\"}", tried.body());
+        }
     }
 
     @Test

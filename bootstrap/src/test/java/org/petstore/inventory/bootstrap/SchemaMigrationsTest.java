@@ -62,7 +62,7 @@ class SchemaMigrationsTest {
 
         /** Starts the application context on this database, as the service's start does, and stops it. */
         void start() {
-            try (ApplicationContext ignored = ApplicationContext.run(Map.of(
+            try (ApplicationContext _ = ApplicationContext.run(Map.of(
                     "datasources.default.url", url, "datasources.default.username", user,
                     "datasources.default.password", password, "petstore.demo-data", false,
                     "petstore.api-keys", "schema-test-key"))) {

@@ -52,21 +52,9 @@ final class ServiceProcess {
      * ({@value #OPEN_JAVA_LANG}; the service here runs from its classes, not from the jar).
      */
     static Exit runUntilExit(Path workDirectory, Map<String, String> environment, String... jvmOptions) {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
-                "--enable-native-access=ALL-UNNAMED", LOGGING_AS_SHIPPED));
-        command.addAll(List.of(jvmOptions));
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Application.class.getName()));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .directory(workDirectory.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(log.toFile());
-        builder.environment().keySet().removeIf(name -> name.startsWith("PETSTORE_")
-                || name.startsWith("DATASOURCES_") || name.startsWith("MICRONAUT_") || name.startsWith("FLYWAY_"));
-        builder.environment().putAll(environment);
         try {
-            Process process = builder.start();
+            Process process = builder(workDirectory, environment, log, jvmOptions).start();
             try {
                 if (!process.waitFor(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                     process.destroyForcibly().waitFor();
@@ -83,5 +71,56 @@ final class ServiceProcess {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Starts the service as {@link #runUntilExit(Path, Map)} does, waits until it says it has started (Micronaut's
+     * "Startup completed" line), stops it with SIGTERM and returns what it wrote.
+     */
+    static Exit runUntilStarted(Path workDirectory, Map<String, String> environment) {
+        Path log = workDirectory.resolve("service-" + System.nanoTime() + ".log");
+        try {
+            Process process = builder(workDirectory, environment, log, OPEN_JAVA_LANG).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_TIMEOUT_SECONDS);
+                while (Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                        .noneMatch(line -> line.contains("Startup completed"))) {
+                    if (!process.isAlive() || System.nanoTime() > deadline) {
+                        throw new AssertionError("the service did not start:\n"
+                                + String.join("\n", Files.readAllLines(log, StandardCharsets.UTF_8)));
+                    }
+                    Thread.sleep(100);
+                }
+                process.destroy();
+                if (!process.waitFor(EXIT_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                    throw new AssertionError("the service did not stop on SIGTERM");
+                }
+            } finally {
+                process.destroyForcibly();
+            }
+            return new Exit(process.exitValue(), new ArrayList<>(Files.readAllLines(log, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ProcessBuilder builder(Path workDirectory, Map<String, String> environment, Path log,
+            String... jvmOptions) {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:TieredStopAtLevel=1",
+                "--enable-native-access=ALL-UNNAMED", LOGGING_AS_SHIPPED));
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Application.class.getName()));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDirectory.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile());
+        builder.environment().keySet().removeIf(name -> name.startsWith("PETSTORE_")
+                || name.startsWith("DATASOURCES_") || name.startsWith("MICRONAUT_") || name.startsWith("FLYWAY_"));
+        builder.environment().putAll(environment);
+        return builder;
     }
 }

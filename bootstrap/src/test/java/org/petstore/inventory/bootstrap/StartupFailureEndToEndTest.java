@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -124,7 +125,7 @@ class StartupFailureEndToEndTest {
     @Test
     void embeddedDatabaseFilesInUseByAnotherProcess() {
         Path dataDir = work.resolve("shared-data");
-        try (RunningService other = RunningService.start(Backend.h2(dataDir))) {
+        try (RunningService _ = RunningService.start(Backend.h2(dataDir))) {
             assertFailsWith("the embedded database " + dataDir.resolve("petstore.mv.db") + " is in use by another "
                     + "process (another instance of the service?); stop that process, or set PETSTORE_DATA_DIR to "
                     + "another directory", Map.of("PETSTORE_DATA_DIR", dataDir.toString()));
@@ -194,6 +195,18 @@ class StartupFailureEndToEndTest {
         assertFailsWith("the inventory database at " + url + " refused the user and password (FATAL: role "
                 + "\"nobody_here\" does not exist); set DATASOURCES_DEFAULT_USERNAME and DATASOURCES_DEFAULT_PASSWORD",
                 postgres(url, "nobody_here", "wrong"));
+    }
+
+    /** A server that asks for a password (as PostgreSQL set up for production does), and no password is set. */
+    @Test
+    void noPasswordSetForADatabaseThatAsksForOne() throws IOException {
+        try (EmbeddedPostgres server = TestPostgres.startRequiringPasswords(work.resolve("postgres"), "petstore",
+                "its-password", "petstore")) {
+            String url = "jdbc:postgresql://localhost:" + server.getPort() + "/petstore";
+            assertFailsWith("the inventory database at " + url + " asks user petstore for a password, and none is "
+                    + "set; set DATASOURCES_DEFAULT_PASSWORD", Map.of("DATASOURCES_DEFAULT_URL", url,
+                    "DATASOURCES_DEFAULT_USERNAME", "petstore"));
+        }
     }
 
     @Test

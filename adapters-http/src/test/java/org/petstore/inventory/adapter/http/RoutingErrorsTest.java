@@ -2,6 +2,7 @@ package org.petstore.inventory.adapter.http;
 
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertError;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertHeader;
+import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -14,16 +15,28 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RoutingErrorsTest extends HttpAdapterTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"/", "/v1", "/v1/nope", "/inventory", "/v2/inventory", "/v1/inventory/1/extra"})
+    @ValueSource(strings = {"/v1", "/v1/nope", "/inventory", "/v2/inventory", "/v1/inventory/1/extra"})
     void anUnknownRouteIs404WithAKey(String path) {
         assertError(api.get(path).authorized().send(), 404, "NOT_FOUND", "No resource at " + path);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/v1/nope", "/v1/inventory/1/extra"})
+    @ValueSource(strings = {"/v1", "/v1/nope", "/v1/inventory/1/extra", "/index.html", "/swagger-ui"})
     void anUnknownRouteIs401WithoutAKey(String path) {
         assertError(api.get(path).send(), 401, "UNAUTHORIZED",
                 "An API key is required: send the header 'Authorization: Bearer <API key>'");
+    }
+
+    /** The root points to the documentation, with or without a key: a browser follows to Swagger UI. */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theRootPointsToTheDocumentation(boolean withKey) {
+        ApiClient.Request request = api.get("/");
+        ApiResponse response = (withKey ? request.authorized() : request).send();
+
+        assertJson(response, 303, "{\"documentation\":\"/swagger-ui/index.html\",\"openapiYaml\":\"/v1/openapi.yml\","
+                + "\"openapiJson\":\"/v1/openapi.json\"}");
+        assertHeader(response, "Location", "/swagger-ui/index.html");
     }
 
     @ParameterizedTest(name = "{0} {1}")

@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
 import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -12,6 +13,15 @@ public final class DatabaseFailures {
 
     /** H2: the database files are open in another process ({@code DATABASE_ALREADY_OPEN_1}). */
     private static final int H2_DATABASE_IN_USE = 90020;
+
+    /** SQLSTATE 08004: the server rejected the connection (pgjdbc: it asks for a password that was not given). */
+    private static final String CONNECTION_REJECTED = "08004";
+
+    /** SQLSTATE 28P01: invalid password. */
+    private static final String INVALID_PASSWORD = "28P01";
+
+    /** SQLSTATE class 28: invalid authorization (unknown user, wrong password). */
+    private static final String AUTHORIZATION = "28";
 
     private DatabaseFailures() {
     }
@@ -35,13 +45,50 @@ public final class DatabaseFailures {
             return "the H2 database files are in use by another process (a running service keeps them open): stop "
                     + "it first";
         }
-        if (state.startsWith("28")) {
+        if (asksForPassword(failure)) {
+            return "it asks for a password, and none was given";
+        }
+        if (state.startsWith(AUTHORIZATION)) {
             return "the database refused the credentials: " + message;
         }
         if (ConnectionFailures.isConnectionFailure(failure)) {
             return "it cannot be reached: " + message;
         }
         return message;
+    }
+
+    /**
+     * The database refused the credentials: an unknown user, a wrong password, or a password it asks for and was not
+     * given (PostgreSQL's driver says so itself, before it sends anything).
+     */
+    public static boolean refusedCredentials(Throwable failure) {
+        return innermostSqlFailure(failure)
+                .map(sql -> sql.getSQLState() != null && sql.getSQLState().startsWith(AUTHORIZATION)
+                        || asksForPassword(sql))
+                .orElse(false);
+    }
+
+    /**
+     * The database asks for a password that was not given: PostgreSQL's driver refuses to sign in with an empty
+     * one ("The server requested SCRAM-based authentication, but the password is an empty string") before it sends
+     * anything.
+     */
+    public static boolean asksForPassword(Throwable failure) {
+        return innermostSqlFailure(failure).map(sql -> {
+            String message = String.valueOf(sql.getMessage()).toLowerCase(Locale.ROOT);
+            return CONNECTION_REJECTED.equals(sql.getSQLState())
+                    && (message.contains("password is an empty string") || message.contains("no password was provided"));
+        }).orElse(false);
+    }
+
+    /**
+     * Whether a missing password is why the database refused: its driver says it asks for one
+     * ({@link #asksForPassword}), or, with no password given ({@code passwordGiven} false), the server refused the
+     * empty one (SQLSTATE 28P01, invalid password). An unknown user stays an unknown user.
+     */
+    public static boolean passwordMissing(Throwable failure, boolean passwordGiven) {
+        return asksForPassword(failure) || !passwordGiven && innermostSqlFailure(failure)
+                .map(sql -> INVALID_PASSWORD.equals(sql.getSQLState())).orElse(false);
     }
 
     /** The first line of a message, trimmed; a placeholder for none. */

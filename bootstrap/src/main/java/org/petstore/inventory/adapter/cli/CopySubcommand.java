@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.petstore.inventory.application.port.inbound.CopyCommand;
 import org.petstore.inventory.application.port.inbound.CopyOutcome;
 import org.petstore.inventory.application.port.inbound.CopyStoreUseCase;
+import org.petstore.inventory.application.port.outbound.CredentialsRefusedException;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.StoreSize;
@@ -32,7 +33,8 @@ import picocli.CommandLine.Option;
                     + "a checksum over every row with the source's.",
             "",
             "The target's password comes from the environment variable " + CopySubcommand.PASSWORD_VARIABLE
-                    + ", never from the command line.",
+                    + ", never from the command line. Without --to-user, PostgreSQL is signed in to as the "
+                    + "operating-system user running the command.",
             "",
             "Example: PETSTORE_COPY_TO_PASSWORD=secret petstore-inventory copy --to "
                     + "jdbc:postgresql://db:5432/petstore --to-user petstore"},
@@ -54,8 +56,8 @@ final class CopySubcommand implements Callable<Integer> {
     String to;
 
     @Option(names = "--to-user", paramLabel = "USER",
-            description = "the user to sign in to the target as; default: sa for H2, the driver's default for "
-                    + "PostgreSQL")
+            description = "the user to sign in to the target as; default: sa for H2, the operating-system user "
+                    + "running the command for PostgreSQL")
     String toUser;
 
     @Option(names = "--replace", description = "delete what the target holds before copying")
@@ -85,6 +87,10 @@ final class CopySubcommand implements Callable<Integer> {
         try {
             outcome = copyStore.copyStore(new CopyCommand(to.strip(), Optional.ofNullable(toUser), password, replace,
                     progress));
+        } catch (CredentialsRefusedException e) {
+            progress.finish();
+            err.println("copy: " + e.getMessage() + whatToSet(e) + "; nothing was copied");
+            return ExitCode.FAILED;
         } catch (StorageUnavailableException | IncompatibleStoreException e) {
             progress.finish();
             err.println("copy: " + e.getMessage() + "; nothing was copied");
@@ -118,6 +124,18 @@ final class CopySubcommand implements Callable<Integer> {
                 yield ExitCode.REFUSED;
             }
         };
+    }
+
+    /** What to set when the target refused the credentials: the password's variable, or that the user was not given. */
+    private String whatToSet(CredentialsRefusedException e) {
+        if (e.passwordMissing()) {
+            return ": set " + PASSWORD_VARIABLE;
+        }
+        if (toUser == null && to.strip().toLowerCase(Locale.ROOT).startsWith("jdbc:postgresql:")) {
+            return " (without --to-user the copy signs in as the operating-system user running it: give the "
+                    + "target's user with --to-user)";
+        }
+        return "";
     }
 
     private static long rows(StoreSize size) {

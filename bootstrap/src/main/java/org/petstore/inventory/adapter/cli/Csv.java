@@ -29,6 +29,9 @@ final class Csv {
 
     static final int MAX_RECORD = 1 << 16;
 
+    /** What separates the columns of files that are not CSV but look like it (a spreadsheet's export, say). */
+    private static final List<String> OTHER_SEPARATORS = List.of(";", "\t", "|");
+
     private Csv() {
     }
 
@@ -142,12 +145,17 @@ final class Csv {
             return null;
         }
 
-        /** Reads the header's column names; what is wrong with them, or {@code null}. */
+        /**
+         * Reads the header's column names; what is wrong with them, or {@code null}. The columns a header must name
+         * are listed once, after every problem; a header that is one field separated otherwise (by ';' or a tab, as
+         * some spreadsheets write CSV) is said to be so.
+         */
         private String header(Record record) {
             List<String> fields = kind.fields();
             List<String> problems = new ArrayList<>();
             int[] mapping = new int[record.fields().size()];
             boolean[] seen = new boolean[fields.size()];
+            String expected = "the header must name the columns " + kind.fieldList() + ", separated by commas";
             for (int i = 0; i < mapping.length; i++) {
                 String name;
                 try {
@@ -157,24 +165,27 @@ final class Csv {
                     problems.add("column " + (i + 1) + " of the header is " + e.getMessage());
                     continue;
                 }
+                if (mapping.length == 1 && OTHER_SEPARATORS.stream().anyMatch(name::contains)) {
+                    String separator = OTHER_SEPARATORS.stream().filter(name::contains).findFirst().orElseThrow();
+                    return "the header is not separated by commas (it uses "
+                            + (separator.equals("\t") ? "tabs" : "'" + separator + "'") + "); " + expected;
+                }
                 mapping[i] = fields.indexOf(name);
                 if (mapping[i] < 0) {
-                    problems.add("unknown column \"" + name + "\" in the header (the columns are " + kind.fieldList()
-                            + ")");
+                    problems.add("unknown column \"" + name + "\"");
                 } else if (seen[mapping[i]]) {
-                    problems.add("column \"" + name + "\" appears twice in the header");
+                    problems.add("column \"" + name + "\" appears twice");
                 } else {
                     seen[mapping[i]] = true;
                 }
             }
             for (int i = 0; i < fields.size(); i++) {
                 if (!seen[i] && !kind.isOptional(fields.get(i))) {
-                    problems.add("missing column \"" + fields.get(i) + "\" (the columns are " + kind.fieldList()
-                            + ")");
+                    problems.add("missing column \"" + fields.get(i) + "\"");
                 }
             }
             if (!problems.isEmpty()) {
-                return String.join("; ", problems);
+                return String.join("; ", problems) + " in the header: " + expected;
             }
             columns = mapping;
             return null;

@@ -146,10 +146,12 @@ final class JsonLines {
             List<String> fields = kind.fields();
             RawValue[] values = new RawValue[fields.size()];
             List<String> problems = new ArrayList<>();
+            boolean started = false;
             try (JsonParser json = JSON.createParser(text)) {
                 if (json.nextToken() != JsonToken.START_OBJECT) {
                     return bad("not a JSON object; each line holds one " + example());
                 }
+                started = true;
                 for (JsonToken token = json.nextToken(); token == JsonToken.FIELD_NAME; token = json.nextToken()) {
                     String name = json.currentName();
                     RawValue value = value(json, json.nextToken());
@@ -166,8 +168,12 @@ final class JsonLines {
                     problems.add("more than one JSON value on the line; each line holds one " + example());
                 }
             } catch (JsonProcessingException e) {
-                return bad("not valid JSON at character " + e.getLocation().getColumnNr() + ": "
-                        + shortMessage(e.getOriginalMessage()));
+                // the parser's own words ("Unrecognized token ... was expecting (JSON String, Number, ...") name its
+                // grammar, not what to fix: say where the line stops being JSON, and what a line holds
+                return bad(started
+                        ? "not valid JSON from character " + e.getLocation().getColumnNr() + " on ("
+                                + near(text, e.getLocation().getColumnNr()) + "); each line holds one " + example()
+                        : "not a JSON object; each line holds one " + example());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -214,12 +220,12 @@ final class JsonLines {
             return new ImportLine.BadLine(lineNumber, problem);
         }
 
-        /** Jackson's message without the parts that describe its own source. */
-        private static String shortMessage(String message) {
-            String first = message == null ? "" : message.lines().findFirst().orElse("");
-            return first.replaceAll("\\s*\\(start marker at \\[[^]]*]\\)", "")
-                    .replaceAll("\\s*at \\[Source:[^]]*]", "")
-                    .strip();
+        /** The text from a character on (1-based), shortened, as a person finds it in the line; the end when past it. */
+        private static String near(String text, int column) {
+            int from = Math.max(0, Math.min(text.length(), column - 1));
+            String rest = text.substring(from);
+            return rest.isEmpty() ? "the line ends too early"
+                    : "at \"" + (rest.length() <= 20 ? rest : rest.substring(0, 17) + "...") + "\"";
         }
     }
 }

@@ -120,7 +120,8 @@ enum RecordKind {
     private static Long wholeNumber(String field, RawValue value, long min, long max, boolean nullable,
             List<String> problems) {
         String expected = field + " must be a whole number from " + min + " to " + max
-                + (nullable ? " (or " + (value instanceof RawValue.Text ? "empty" : "null") + ")" : "");
+                + (nullable ? " (or " + (value instanceof RawValue.Text text && !text.json() ? "empty" : "null") + ")"
+                            : "");
         String digits = switch (value) {
             case RawValue.Number number -> number.literal();
             case RawValue.Text text when !text.json() -> text.text().strip();

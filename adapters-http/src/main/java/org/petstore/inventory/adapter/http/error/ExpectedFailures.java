@@ -37,6 +37,7 @@ final class ExpectedFailures {
             implements ExceptionHandler<E, HttpResponse<?>> {
 
         @Override
+        @SuppressWarnings("rawtypes") // Micronaut's ExceptionHandler declares the request raw
         public HttpResponse<?> handle(HttpRequest request, E exception) {
             // the status is a placeholder: the processor answers with the status of the exception's error code
             return errors.processResponse(ErrorContext.builder(request).cause(exception).build(),

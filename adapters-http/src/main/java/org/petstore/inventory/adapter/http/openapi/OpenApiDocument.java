@@ -6,6 +6,7 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,8 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * The OpenAPI document of the API, as served. micronaut-openapi generates it at build time from the controllers;
- * at startup it gets what only the deployment knows: the production and staging server addresses
+ * at startup it gets what only the deployment knows: its servers, first {@code /v1} relative to the document (the
+ * server that serves it, whatever its port), then the production and staging addresses when they are configured
  * ({@link OpenApiServers}), each ending in {@code /v1}, with the paths relative to them, and the
  * {@link OperationExtension}s, such as the configured sunset date of the deprecated pet lookup ({@code x-sunset}).
  */
@@ -25,14 +27,27 @@ final class OpenApiDocument {
     static final String GENERATED = "META-INF/swagger/petstore-openapi.json";
     static final String VERSION_PREFIX = "/v1";
 
+    /**
+     * The first server: {@code /v1}, relative, so that it is the server that serves the document (OpenAPI 3.0:
+     * "relative to the location where the OpenAPI document is being served"), on whatever host and port it runs;
+     * Swagger UI's "Try it out" sends its requests there.
+     */
+    static final String THIS_SERVER = "this server";
+
     private final String json;
     private final String yaml;
 
     OpenApiDocument(JsonMapper jsonMapper, OpenApiServers servers, List<OperationExtension> extensions) {
         Map<String, Object> document = load(jsonMapper);
-        document.put("servers", List.of(
-                server(servers.productionUrl(), "production"),
-                server(servers.stagingUrl(), "staging")));
+        List<Map<String, Object>> listed = new ArrayList<>();
+        listed.add(server("", THIS_SERVER));
+        if (servers.productionUrl() != null && !servers.productionUrl().isBlank()) {
+            listed.add(server(servers.productionUrl(), "production"));
+        }
+        if (servers.stagingUrl() != null && !servers.stagingUrl().isBlank()) {
+            listed.add(server(servers.stagingUrl(), "staging"));
+        }
+        document.put("servers", listed);
         Map<String, Object> paths = map(document.get("paths"));
         for (OperationExtension extension : extensions) {
             map(map(paths.get(extension.path())).get(extension.method())).put(extension.name(), extension.value());

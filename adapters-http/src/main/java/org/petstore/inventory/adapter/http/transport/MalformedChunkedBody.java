@@ -40,6 +40,7 @@ final class MalformedChunkedBody extends DecompressionException {
         }
 
         @Override
+        @SuppressWarnings("rawtypes") // Micronaut's ExceptionHandler declares the request raw
         public HttpResponse<?> handle(HttpRequest request, MalformedChunkedBody exception) {
             return errors.processResponse(ErrorContext.builder(request).cause(exception.refusal()).build(),
                     HttpResponse.badRequest());

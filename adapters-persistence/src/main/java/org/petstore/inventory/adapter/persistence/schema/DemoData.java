@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * anything is left exactly as it is, so the demo data never resets stock set through the API and never mixes with
  * real data; switching the demo data off changes nothing either.
  *
+ * <p>With the demo data off, an empty store is said so in one line ({@value #EMPTY_STORE}): the README's examples
+ * would answer 404 on it.
+ *
  * <p>{@link AfterStoreMigration} runs it right after the schema migrations, still while the datasource is created
  * (before anything else uses it) and after Flyway has given its connections back: it needs one connection of the
  * pool, not one more than Flyway's two.
@@ -42,6 +45,11 @@ final class DemoData {
             SELECT CASE WHEN EXISTS (SELECT 1 FROM pet) OR EXISTS (SELECT 1 FROM inventory_item)
                              OR EXISTS (SELECT 1 FROM store_order) THEN 1 ELSE 0 END""";
 
+    /** Said at start when the demo data is off and the store holds nothing: what a user sees, and what to do. */
+    static final String EMPTY_STORE = "The store is empty (demo data is off): the inventory lists [] and every PATCH "
+            + "answers 404 until it holds pets; fill it with PETSTORE_DEMO_DATA=true at one start, or with the data "
+            + "commands: petstore-inventory import FILE, or petstore-inventory copy from another store";
+
     /** SQLSTATE class 23: integrity constraint violation (a key another instance inserted meanwhile). */
     private static final String INTEGRITY_VIOLATION = "23";
 
@@ -53,11 +61,12 @@ final class DemoData {
 
     /** Loads the demo data into the store behind the data source when the demo data is on and the store empty. */
     void loadIfEnabled(DataSource dataSource) {
-        if (!enabled) {
-            return;
-        }
         try (Connection connection = dataSource.getConnection()) {
-            loadIntoEmptyStore(connection);
+            if (enabled) {
+                loadIntoEmptyStore(connection);
+            } else if (!holdsAnything(connection)) {
+                LOG.info(EMPTY_STORE);
+            }
         } catch (SQLException e) {
             throw failed(e);
         }

@@ -54,6 +54,7 @@ final class JdbcOtherStore implements OtherStore {
         Flyway flyway = Flyway.configure(JdbcOtherStore.class.getClassLoader())
                 .dataSource(url, user, password)
                 .locations(DatabaseBackend.migrationLocations(url).toArray(String[]::new))
+                .outputQueryResults(false)
                 .load();
         try {
             MigrationInfoService info = flyway.info();

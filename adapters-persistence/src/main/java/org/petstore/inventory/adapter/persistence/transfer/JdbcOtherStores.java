@@ -7,6 +7,8 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Properties;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseFailures;
+import org.petstore.inventory.application.port.outbound.CredentialsRefusedException;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.OtherStore;
 import org.petstore.inventory.application.port.outbound.OtherStores;
@@ -26,6 +28,9 @@ final class JdbcOtherStores implements OtherStores {
     /** The user of an H2 database when none is given: the service's default. */
     static final String H2_DEFAULT_USER = "sa";
 
+    /** PostgreSQL's driver signs in as the user running the program when it is given none: named, for messages. */
+    static final String OPERATING_SYSTEM_USER = System.getProperty("user.name");
+
     /** How messages call the database. */
     static final String TARGET = "the target database";
 
@@ -35,7 +40,7 @@ final class JdbcOtherStores implements OtherStores {
                 new IncompatibleStoreException(DatabaseBackend.redact(address.url()) + " is not a database this "
                         + "program can copy to: use an H2 (jdbc:h2:...) or PostgreSQL (jdbc:postgresql:...) URL"));
         String url = backend == DatabaseBackend.H2 ? withServiceSettings(address.url()) : address.url();
-        String user = address.user().orElse(backend == DatabaseBackend.H2 ? H2_DEFAULT_USER : null);
+        String user = address.user().orElse(backend == DatabaseBackend.H2 ? H2_DEFAULT_USER : OPERATING_SYSTEM_USER);
         Properties credentials = new Properties();
         if (user != null) {
             credentials.setProperty("user", user);
@@ -46,10 +51,23 @@ final class JdbcOtherStores implements OtherStores {
         try {
             connection = DriverManager.getConnection(url, credentials);
         } catch (SQLException e) {
+            if (DatabaseFailures.refusedCredentials(e)) {
+                throw refused(url, user, address.password(), e);
+            }
             throw failures.translate(e);
         }
         return new JdbcOtherStore(connection, url, user, address.password(), TransferStatements.of(backend),
                 failures, TARGET + " at " + DatabaseBackend.redact(url));
+    }
+
+    /** Credentials the target refused, said as what was missing or refused, for the caller to name its setting. */
+    private static CredentialsRefusedException refused(String url, String user, String password, SQLException e) {
+        String target = TARGET + " at " + DatabaseBackend.redact(url);
+        boolean passwordMissing = DatabaseFailures.passwordMissing(e, !password.isEmpty());
+        return new CredentialsRefusedException(passwordMissing
+                ? target + " asks user " + user + " for a password, and none was given"
+                : target + " refused user " + user + ": " + DatabaseFailures.firstLine(e.getMessage()),
+                passwordMissing, e);
     }
 
     /** The H2 URL with each of {@link #H2_SETTINGS} it does not set already. */

@@ -2,6 +2,7 @@ package org.petstore.inventory.adapter.persistence.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -53,6 +54,42 @@ public final class TestPostgres {
         } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("The embedded PostgreSQL server could not be started: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Starts an embedded PostgreSQL of its own that asks every user but {@code postgres} for a password over TCP
+     * (SCRAM), as a server set up for production does, with the user {@code user} (password {@code password}) owning
+     * the database {@code database}.
+     */
+    public static EmbeddedPostgres startRequiringPasswords(Path directory, String user, String password,
+            String database) {
+        EmbeddedPostgres server;
+        try {
+            Path hba = Files.createDirectories(directory).resolve("pg_hba.conf");
+            Files.writeString(hba, """
+                    local all all trust
+                    host all postgres 127.0.0.1/32 trust
+                    host all postgres ::1/128 trust
+                    host all all 127.0.0.1/32 scram-sha-256
+                    host all all ::1/128 scram-sha-256
+                    """);
+            server = EmbeddedPostgres.builder()
+                    .setDataDirectory(directory.resolve("data"))
+                    .setServerConfig("hba_file", hba.toString())
+                    .setServerConfig("password_encryption", "scram-sha-256")
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("The embedded PostgreSQL server could not be started: " + e.getMessage(), e);
+        }
+        try (Connection connection = DriverManager.getConnection(server.getJdbcUrl("postgres", "postgres"),
+                "postgres", "");
+             Statement statement = connection.createStatement()) {
+            statement.execute("CREATE ROLE " + user + " LOGIN PASSWORD '" + password + "'");
+            statement.execute("CREATE DATABASE " + database + " OWNER " + user);
+        } catch (SQLException e) {
+            throw new IllegalStateException("The embedded PostgreSQL server could not be set up: " + e.getMessage(), e);
+        }
+        return server;
     }
 
     /** The datasource properties of a database on a dedicated embedded server. */
