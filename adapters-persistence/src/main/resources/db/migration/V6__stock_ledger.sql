@@ -34,3 +34,16 @@ CREATE TABLE stock_ledger_head (
 );
 
 INSERT INTO stock_ledger_head (id, last_change_id) VALUES (1, 0);
+
+-- How far retention has removed the ledger: every change up to removed_through is gone, every later one is kept. A
+-- reader whose cursor is below it has missed changes (the feed answers 410). Its own row, so that retention never
+-- waits for the head that every recording transaction holds.
+CREATE TABLE stock_ledger_retention (
+    id              INTEGER NOT NULL,
+    removed_through BIGINT  NOT NULL,
+    CONSTRAINT stock_ledger_retention_pk PRIMARY KEY (id),
+    CONSTRAINT stock_ledger_retention_one_row CHECK (id = 1),
+    CONSTRAINT stock_ledger_retention_not_negative CHECK (removed_through >= 0)
+);
+
+INSERT INTO stock_ledger_retention (id, removed_through) VALUES (1, 0);

@@ -203,6 +203,7 @@ class OpenApiDocumentTest {
             assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, "401"));
         }
         assertEquals(Map.of("$ref", ERROR_REF), schemaOf(map(history, "responses"), "404"));
+        assertEquals(Map.of("$ref", ERROR_REF), schemaOf(map(feed, "responses"), "410"));
         assertEquals(List.of("petId", "before", "limit"), ((List<?>) history.get("parameters")).stream()
                 .map(parameter -> ((Map<?, ?>) parameter).get("name")).toList());
         assertEquals(List.of("after", "limit"), ((List<?>) feed.get("parameters")).stream()

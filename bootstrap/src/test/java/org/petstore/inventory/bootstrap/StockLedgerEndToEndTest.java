@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.MatchResult;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -91,6 +92,33 @@ abstract class StockLedgerEndToEndTest {
     }
 
     /** The changes of a JSON array of changes, in its order; it holds nothing else. */
+    @Test
+    void changesOlderThanTheRetentionAreRemovedAndACursorBeforeThemIs410() throws InterruptedException {
+        try (RunningService service = RunningService.start(newBackend(), Map.of("petstore.ledger.retention", "1s",
+                "petstore.ledger.retention-check-interval", "200ms"))) {
+            assertEquals(200, service.patch("/v1/inventory/3", "{\"quantity\": 1}").statusCode());
+            assertEquals(200, service.patch("/v1/inventory/3", "{\"quantity\": 2}").statusCode());
+            List<MatchResult> made = changes(service.get("/v1/inventory/changes").body());
+            assertEquals(2, made.size());
+            String newest = made.getLast().group(1);
+
+            // both changes removed: a cursor just before the newest has expired too
+            String beforeNewest = "/v1/inventory/changes?after=" + (Long.parseLong(newest) - 1);
+            for (long deadline = System.nanoTime() + 15_000_000_000L;
+                 service.get(beforeNewest).statusCode() == 200 && System.nanoTime() < deadline; ) {
+                Thread.sleep(200);
+            }
+
+            HttpResponse<String> expired = service.get("/v1/inventory/changes?after=0");
+            assertEquals(410, expired.statusCode(), expired.body());
+            assertEquals("{\"code\":\"CURSOR_EXPIRED\",\"message\":\"Changes after 0 up to " + newest + " are no "
+                    + "longer kept: read the list again (GET /v1/inventory), then follow the changes after " + newest
+                    + "\",\"status\":410}", expired.body());
+            assertEquals("[]", service.get("/v1/inventory/changes?after=" + newest).body());
+            assertEquals("[]", service.get("/v1/inventory/3/changes").body(), "the history is gone too");
+        }
+    }
+
     static List<MatchResult> changes(String json) {
         Matcher change = CHANGE.matcher(json);
         List<MatchResult> found = new ArrayList<>();

@@ -18,6 +18,7 @@ import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
@@ -48,6 +49,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
     private final List<StockChange> changes = new ArrayList<>();
+    private long removedThrough;
     private RuntimeException nextFailure;
     private Supplier<Stream<InventoryItem>> nextList;
     private InventoryVersion nextListVersion;
@@ -61,6 +63,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         items.clear();
         updates.clear();
         changes.clear();
+        removedThrough = 0;
         nextFailure = null;
         nextList = null;
         entriesRead.set(0);
@@ -177,9 +180,16 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         }
         InventoryItem updated = current.withQuantity(command.quantity());
         items.put(updated.petId().value(), updated);
-        changes.add(new StockChange(changes.size() + 1L, updated.petId(), current.quantity(), updated.quantity(),
+        changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
+                updated.petId(), current.quantity(), updated.quantity(),
                 updated.version(), Instant.now(), command.origin()));
         return updated;
+    }
+
+    /** Removes the changes up to this id, as the ledger's retention does. */
+    synchronized void removeChangesThrough(long changeId) {
+        changes.removeIf(change -> change.changeId() <= changeId);
+        removedThrough = changeId;
     }
 
     /** The changes recorded so far, oldest first, as the stock ledger keeps them. */
@@ -202,6 +212,10 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     @Override
     public synchronized List<StockChange> changesAfter(long afterChangeId, int limit) {
         throwPendingFailure();
+        if (afterChangeId < removedThrough) {
+            throw new ExpiredChangeCursorException(afterChangeId, removedThrough,
+                    changes.isEmpty() ? removedThrough : changes.getLast().changeId());
+        }
         return changes.stream().filter(change -> change.changeId() > afterChangeId).limit(limit).toList();
     }
 

@@ -149,6 +149,20 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
     }
 
     @Test
+    void aCursorOlderThanTheOldestChangeKeptIs410AndSaysWhereToFollowFrom() {
+        for (int quantity = 1; quantity <= 3; quantity++) {
+            api.patch("/v1/inventory/1").authorized().json("{\"quantity\":" + quantity + "}").send();
+        }
+        inventory.removeChangesThrough(2);
+
+        assertError(api.get("/v1/inventory/changes?after=1").authorized().send(), 410, "CURSOR_EXPIRED",
+                "Changes after 1 up to 2 are no longer kept: read the list again (GET /v1/inventory), then follow "
+                        + "the changes after 3");
+        assertTrue(api.get("/v1/inventory/changes?after=2").authorized().send().body()
+                .startsWith("[{\"changeId\":3,"));
+    }
+
+    @Test
     void theHistoryOfAPetWithoutAnEntryIs404() {
         assertError(api.get("/v1/inventory/999/changes").authorized().send(), 404, "NOT_FOUND",
                 "No inventory entry for pet 999");

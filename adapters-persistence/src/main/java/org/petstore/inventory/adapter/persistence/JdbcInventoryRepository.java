@@ -169,7 +169,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
         }
         List<InventoryItem> updated = new ArrayList<>(petIds.length);
         inTransaction(connection, () -> {
-            long lastChangeId = JdbcStockLedger.lockHead(connection);
+            long lastChangeId = StockLedgerHead.lock(connection);
             Map<Long, Integer> before = JdbcStockLedger.quantitiesBefore(connection, petIds);
             try (PreparedStatement update = connection.prepareStatement(sql)) {
                 update.setArray(1, connection.createArrayOf("bigint", pets));
@@ -233,7 +233,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
             if (!versions.isEmpty()) {
                 List<InventoryItem> updated = new ArrayList<>(1);
                 inTransaction(connection, () -> {
-                    long lastChangeId = JdbcStockLedger.lockHead(connection);
+                    long lastChangeId = StockLedgerHead.lock(connection);
                     Map<Long, Integer> before = JdbcStockLedger.quantitiesBefore(connection,
                             new long[] {petId.value()});
                     try (PreparedStatement update = connection.prepareStatement(

@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +31,7 @@ import org.petstore.inventory.domain.StockChange;
  * {@code transfer}). Portable SQL: the same statements run on H2 and PostgreSQL.
  *
  * <p><b>Recording.</b> A transaction that changes entries records them in three steps, in this order: it locks the
- * ledger's head ({@link #lockHead}: the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE}), which
+ * ledger's head ({@link StockLedgerHead#lock}: the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE}), which
  * gives it the last change id; it locks the entries it will change and reads their quantities
  * ({@link #quantitiesBefore}); it changes them and then writes one row per changed entry with the next ids and moves
  * the head on ({@link #record}). The head is held until the commit, so the transactions that record are serialized
@@ -41,7 +42,7 @@ import org.petstore.inventory.domain.StockChange;
  * replaced, whoever else writes.
  */
 @Singleton
-public final class JdbcStockLedger implements StockLedger {
+final class JdbcStockLedger implements StockLedger {
 
     private static final String COLUMNS = "change_id, pet_id, from_quantity, to_quantity, version, changed_at, "
             + "source, key_id, request_id, reason";
@@ -52,9 +53,18 @@ public final class JdbcStockLedger implements StockLedger {
     private static final String CHANGES_AFTER = "SELECT " + COLUMNS + " FROM stock_change"
             + " WHERE change_id > ? ORDER BY change_id LIMIT ?";
 
-    private static final String LOCK_HEAD = "SELECT last_change_id FROM stock_ledger_head WHERE id = 1 FOR UPDATE";
+    private static final String NEWEST = "SELECT last_change_id FROM stock_ledger_head WHERE id = 1";
 
-    private static final String MOVE_HEAD = "UPDATE stock_ledger_head SET last_change_id = ? WHERE id = 1";
+    private static final String REMOVED_THROUGH = "SELECT removed_through FROM stock_ledger_retention WHERE id = 1";
+
+    /** The next batch retention may remove: the oldest changes after those removed, with their times. */
+    private static final String OLDEST_KEPT = "SELECT change_id, changed_at FROM stock_change"
+            + " WHERE change_id > ? ORDER BY change_id LIMIT ?";
+
+    private static final String REMOVE = "DELETE FROM stock_change WHERE change_id > ? AND change_id <= ?";
+
+    private static final String MOVE_REMOVED_THROUGH = "UPDATE stock_ledger_retention SET removed_through = ?"
+            + " WHERE id = 1 AND removed_through = ?";
 
     private static final String QUANTITIES_BEFORE = "SELECT pet_id, quantity FROM inventory_item"
             + " WHERE pet_id = ANY(?) ORDER BY pet_id FOR UPDATE";
@@ -92,6 +102,91 @@ public final class JdbcStockLedger implements StockLedger {
             return changesIn(select);
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
+        }
+    }
+
+    @Override
+    public long removedThrough() {
+        return single(REMOVED_THROUGH);
+    }
+
+    @Override
+    public long newestChangeId() {
+        return single(NEWEST);
+    }
+
+    private long single(String sql) {
+        try (Connection connection = connection();
+             PreparedStatement select = connection.prepareStatement(sql);
+             ResultSet row = select.executeQuery()) {
+            if (!row.next()) {
+                throw new IllegalStateException("The stock ledger's tables lack their row (see migration "
+                        + "V6__stock_ledger.sql)");
+            }
+            return row.getLong(1);
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    /**
+     * Removes the oldest changes made before {@code cutoff}, at most {@code batch} of them, in one short transaction
+     * that moves {@code removed_through} on with them; how many it removed (0: none is that old). It never waits for
+     * the head that recording transactions hold, so it holds up no update; two instances removing at once each remove
+     * a batch or find that the other did ({@code removed_through} moves only from the value it read).
+     */
+    int removeOlderThan(Instant cutoff, int batch) {
+        try (Connection connection = connection()) {
+            connection.setAutoCommit(false);
+            try {
+                long from = single(connection, REMOVED_THROUGH);
+                long through = from;
+                int count = 0;
+                try (PreparedStatement oldest = connection.prepareStatement(OLDEST_KEPT)) {
+                    oldest.setLong(1, from);
+                    oldest.setInt(2, batch);
+                    try (ResultSet row = oldest.executeQuery()) {
+                        while (row.next() && row.getObject(2, OffsetDateTime.class).toInstant().isBefore(cutoff)) {
+                            through = row.getLong(1);
+                            count++;
+                        }
+                    }
+                }
+                if (count > 0 && moved(connection, from, through)) {
+                    try (PreparedStatement remove = connection.prepareStatement(REMOVE)) {
+                        remove.setLong(1, from);
+                        remove.setLong(2, through);
+                        remove.executeUpdate();
+                    }
+                    connection.commit();
+                    return count;
+                }
+                connection.rollback();
+                return 0;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw StorageFailures.translate(e);
+        }
+    }
+
+    private static boolean moved(Connection connection, long from, long through) throws SQLException {
+        try (PreparedStatement move = connection.prepareStatement(MOVE_REMOVED_THROUGH)) {
+            move.setLong(1, through);
+            move.setLong(2, from);
+            return move.executeUpdate() == 1;
+        }
+    }
+
+    private static long single(Connection connection, String sql) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(sql);
+             ResultSet row = select.executeQuery()) {
+            row.next();
+            return row.getLong(1);
         }
     }
 
@@ -140,18 +235,6 @@ public final class JdbcStockLedger implements StockLedger {
         return new IllegalStateException("The stock ledger holds an unknown " + column + " '" + value + "'");
     }
 
-    /** Locks the ledger's head until the transaction ends; the last change id given so far. */
-    public static long lockHead(Connection connection) throws SQLException {
-        try (PreparedStatement lock = connection.prepareStatement(LOCK_HEAD);
-             ResultSet row = lock.executeQuery()) {
-            if (!row.next()) {
-                throw new SQLException("stock_ledger_head lacks its row: changes cannot be recorded (see migration "
-                        + "V6__stock_ledger.sql)");
-            }
-            return row.getLong(1);
-        }
-    }
-
     /** Locks the entries of these pets until the transaction ends; their quantities, by pet (none: no entry). */
     static Map<Long, Integer> quantitiesBefore(Connection connection, long[] petIds) throws SQLException {
         Long[] pets = new Long[petIds.length];
@@ -173,19 +256,8 @@ public final class JdbcStockLedger implements StockLedger {
     /**
      * Records the changed entries, in this order, with the ids after {@code lastChangeId}, each with its quantity
      * before and its origin (by pet), and moves the head on; in the transaction that changed them, which holds the
-     * head ({@link #lockHead}).
+     * head ({@link StockLedgerHead#lock}).
      */
-    /**
-     * Moves the ledger's head on to {@code lastChangeId}, once the transaction that holds it ({@link #lockHead})
-     * recorded the changes up to it by statements of its own (the data commands' set-based loads).
-     */
-    public static void moveHead(Connection connection, long lastChangeId) throws SQLException {
-        try (PreparedStatement move = connection.prepareStatement(MOVE_HEAD)) {
-            move.setLong(1, lastChangeId);
-            move.executeUpdate();
-        }
-    }
-
     static void record(Connection connection, long lastChangeId, List<InventoryItem> changed,
             Map<Long, Integer> quantitiesBefore, Map<Long, ChangeOrigin> origins) throws SQLException {
         if (changed.isEmpty()) {
@@ -214,6 +286,6 @@ public final class JdbcStockLedger implements StockLedger {
             }
             insert.executeBatch();
         }
-        moveHead(connection, changeId);
+        StockLedgerHead.move(connection, changeId);
     }
 }

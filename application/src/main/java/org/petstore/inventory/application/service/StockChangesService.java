@@ -5,6 +5,7 @@ import java.util.Objects;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockLedger;
+import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
@@ -30,13 +31,22 @@ public final class StockChangesService implements ReadStockChangesUseCase {
         return ledger.changesOf(petId, beforeChangeId, limit);
     }
 
+    /**
+     * Checked after the read: when retention removed changes after the cursor before or while they were read, the
+     * cursor has expired, whatever the read returned.
+     */
     @Override
     public List<StockChange> changesAfter(long afterChangeId, int limit) {
         checkLimit(limit);
         if (afterChangeId < 0) {
             throw new IllegalArgumentException("a cursor is at least 0, got " + afterChangeId);
         }
-        return ledger.changesAfter(afterChangeId, limit);
+        List<StockChange> changes = ledger.changesAfter(afterChangeId, limit);
+        long removedThrough = ledger.removedThrough();
+        if (afterChangeId < removedThrough) {
+            throw new ExpiredChangeCursorException(afterChangeId, removedThrough, ledger.newestChangeId());
+        }
+        return changes;
     }
 
     private static void checkLimit(int limit) {

@@ -37,6 +37,8 @@ public enum ErrorCode {
     /** A conditional request's precondition ({@code If-Match}) does not hold: the entry has changed. */
     PRECONDITION_FAILED(HttpStatus.PRECONDITION_FAILED,
             "The entry has changed since the version If-Match names: read it again and retry with its current ETag"),
+    /** A cursor of the stock ledger's feed is older than the oldest change kept: read the list again. */
+    CURSOR_EXPIRED(HttpStatus.GONE, null),
     /** The body is larger than the configured limit. */
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, null),
     /** The request line is longer than the configured limit. */

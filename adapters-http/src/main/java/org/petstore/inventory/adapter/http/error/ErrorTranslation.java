@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.DomainException;
+import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.NotFoundException;
 
 /**
@@ -52,6 +53,8 @@ final class ErrorTranslation {
         return switch (cause) {
             case ApiException refused -> Optional.of(refused);
             case NotFoundException notFound -> Optional.of(new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage()));
+            case ExpiredChangeCursorException expired -> Optional.of(new ApiException(ErrorCode.CURSOR_EXPIRED,
+                    expired.getMessage()));
             case DomainException broken -> Optional.of(new ApiException(ErrorCode.VALIDATION_FAILED,
                     broken.getMessage()));
             case StorageUnavailableException _ -> Optional.of(new ApiException(ErrorCode.SERVICE_UNAVAILABLE,

@@ -115,6 +115,9 @@ final class StockChangesController {
                     array = @ArraySchema(schema = @Schema(implementation = StockChangeResponse.class))))
     @ApiResponse(responseCode = "400", description = "after or limit is not valid",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "410", description = "CURSOR_EXPIRED: changes after the cursor are no longer kept "
+            + "(PETSTORE_LEDGER_RETENTION); read the list again, then follow the changes after the changeId the "
+            + "message names", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     HttpResponse<List<StockChangeResponse>> changesAfter(
             @Parameter(description = "Only changes with a larger changeId (default 0: from the first)",
                     schema = @Schema(type = "integer", format = "int64", minimum = "0"))

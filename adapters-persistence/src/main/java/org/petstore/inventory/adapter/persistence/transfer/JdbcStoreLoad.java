@@ -8,7 +8,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.petstore.inventory.adapter.persistence.JdbcStockLedger;
+import org.petstore.inventory.adapter.persistence.StockLedgerHead;
 import org.petstore.inventory.application.port.outbound.StagingProblem;
 import org.petstore.inventory.application.port.outbound.StoreChanges;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
@@ -157,13 +157,13 @@ final class JdbcStoreLoad implements StoreLoad {
      * The order matters: an order needs its pet and an entry its pet at every step, and the entries are updated
      * while the pets still have their old status (a status change is a new version of the entry). A load that
      * records its changes takes the stock ledger's head first, before any entry, as every recording transaction does
-     * (see {@code JdbcStockLedger}), and holds it until it ends: updates through the API wait meanwhile.
+     * (see {@code StockLedgerHead}), and holds it until it ends: updates through the API wait meanwhile.
      */
     @Override
     public void apply(boolean replace) {
         endStaging();
         try {
-            long lastChangeId = recordChanges ? JdbcStockLedger.lockHead(connection) : 0;
+            long lastChangeId = recordChanges ? StockLedgerHead.lock(connection) : 0;
             if (replace && withOrders) {
                 execute(TransferStatements.DELETE_ORDERS_NOT_STAGED);
             }
@@ -181,7 +181,7 @@ final class JdbcStoreLoad implements StoreLoad {
             lastChangeId = record(TransferStatements.RECORD_NEW_ENTRIES, lastChangeId);
             execute(TransferStatements.INSERT_NEW_ENTRIES);
             if (recordChanges) {
-                JdbcStockLedger.moveHead(connection, lastChangeId);
+                StockLedgerHead.move(connection, lastChangeId);
             }
         } catch (SQLException e) {
             throw failed(e);

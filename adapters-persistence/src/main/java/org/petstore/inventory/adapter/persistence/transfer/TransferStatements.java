@@ -219,7 +219,7 @@ interface TransferStatements {
     /**
      * The stock ledger's records of the entries {@link #updateChangedEntries()} is about to change in quantity, run
      * just before it (parameter 1: the last change id so far, held by the load's transaction; see
-     * {@code JdbcStockLedger}): the count before and after, the version the update gives, source {@code import}. A
+     * {@code StockLedgerHead}): the count before and after, the version the update gives, source {@code import}. A
      * change of a pet's status alone moves the entry's version but not its count, and is not recorded.
      */
     String RECORD_CHANGED_ENTRIES = """

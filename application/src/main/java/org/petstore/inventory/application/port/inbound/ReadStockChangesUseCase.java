@@ -1,6 +1,7 @@
 package org.petstore.inventory.application.port.inbound;
 
 import java.util.List;
+import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
@@ -25,6 +26,8 @@ public interface ReadStockChangesUseCase {
     /**
      * The changes with an id above {@code afterChangeId} (0: from the first), oldest first, at most {@code limit} (1 to
      * {@link #MAX_LIMIT}).
+     *
+     * @throws ExpiredChangeCursorException when changes after the cursor are no longer kept
      */
     List<StockChange> changesAfter(long afterChangeId, int limit);
 }

@@ -27,6 +27,8 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
     private final ConcurrentSkipListMap<Long, InventoryItem> items = new ConcurrentSkipListMap<>();
     private final AtomicInteger openStreams = new AtomicInteger();
     private final List<StockChange> changes = new ArrayList<>();
+    private long lastChangeId;
+    private long removedThrough;
     private final Clock clock = Clock.systemUTC();
 
     public void store(InventoryItem... entries) {
@@ -100,7 +102,7 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
     private InventoryItem change(InventoryItem current, Quantity quantity, ChangeOrigin origin) {
         InventoryItem updated = current.withQuantity(quantity);
         items.put(updated.petId().value(), updated);
-        changes.add(new StockChange(changes.size() + 1L, updated.petId(), current.quantity(), updated.quantity(),
+        changes.add(new StockChange(++lastChangeId, updated.petId(), current.quantity(), updated.quantity(),
                 updated.version(), clock.instant(), origin));
         return updated;
     }
@@ -116,5 +118,21 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
     @Override
     public synchronized List<StockChange> changesAfter(long afterChangeId, int limit) {
         return changes.stream().filter(change -> change.changeId() > afterChangeId).limit(limit).toList();
+    }
+
+    @Override
+    public synchronized long removedThrough() {
+        return removedThrough;
+    }
+
+    @Override
+    public synchronized long newestChangeId() {
+        return lastChangeId;
+    }
+
+    /** Removes the changes up to this id, as retention does. */
+    public synchronized void removeThrough(long changeId) {
+        changes.removeIf(change -> change.changeId() <= changeId);
+        removedThrough = Math.max(removedThrough, changeId);
     }
 }
