@@ -81,8 +81,10 @@ abstract class DemoDataSwitchEndToEndTest {
     void aDatabaseWithTheEarlierRepeatableDemoMigrationStartsWithTheDemoDataOffOrOn() throws SQLException {
         Backend backend = newBackend();
         String[] jdbc = jdbc(backend);
+        // the schema of the releases that had the repeatable demo migration: versions 1 to 4
         Flyway.configure().dataSource(jdbc[0], jdbc[1], jdbc[2])
                 .locations("classpath:db/migration", "classpath:db/demo-repeatable")
+                .target("4")
                 .load().migrate();
         try (Connection connection = DriverManager.getConnection(jdbc[0], jdbc[1], jdbc[2]);
              Statement statement = connection.createStatement()) {

@@ -157,7 +157,8 @@ class InventoryEndpointsTest extends HttpAdapterTest {
                 invalid("status member", "{\"quantity\":5,\"status\":\"sold\"}",
                         "Unknown member 'status': the body accepts only quantity and, optionally, reason; " + SEND),
                 invalid("long unknown member", "{\"" + longName + "\":5}",
-                        "Unknown member '" + "n".repeat(64) + "...': the body accepts only quantity and, optionally, reason; " + SEND),
+                        "Unknown member '" + "n".repeat(64) + "...': the body accepts only quantity and, optionally, "
+                                + "reason; " + SEND),
                 invalid("duplicate quantity", "{\"quantity\":5,\"quantity\":6}",
                         "quantity must be given once: " + SEND),
                 invalid("empty body", "", "The request body is required: " + SEND),

@@ -189,7 +189,11 @@ final class JdbcInventoryRepository implements InventoryRepository {
         return updated;
     }
 
-    /** Work of several statements as one transaction: committed when it returns, rolled back when it throws. */
+    /**
+     * Work of several statements as one transaction: committed when it returns, rolled back when it throws, the
+     * connection in autocommit again either way. A failure is thrown as it happened: a connection that broke cannot
+     * roll back either, and that must not hide why.
+     */
     private static void inTransaction(Connection connection, TransactionWork work) throws SQLException {
         connection.setAutoCommit(false);
         try {
@@ -198,13 +202,13 @@ final class JdbcInventoryRepository implements InventoryRepository {
         } catch (SQLException | RuntimeException | Error e) {
             try {
                 connection.rollback();
+                connection.setAutoCommit(true);
             } catch (SQLException rollbackFailure) {
                 e.addSuppressed(rollbackFailure);
             }
             throw e;
-        } finally {
-            connection.setAutoCommit(true);
         }
+        connection.setAutoCommit(true);
     }
 
     private interface TransactionWork {

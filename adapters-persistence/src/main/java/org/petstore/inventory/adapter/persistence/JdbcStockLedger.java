@@ -164,10 +164,12 @@ final class JdbcStockLedger implements StockLedger {
                 connection.rollback();
                 return 0;
             } catch (SQLException | RuntimeException e) {
-                connection.rollback();
+                try {
+                    connection.rollback();
+                } catch (SQLException rollbackFailure) {
+                    e.addSuppressed(rollbackFailure);
+                }
                 throw e;
-            } finally {
-                connection.setAutoCommit(true);
             }
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
