@@ -111,7 +111,8 @@ abstract class InventoryApiEndToEndTest {
     void statusIsNotAcceptedInTheBody() {
         assertError(service.patch("/v1/inventory/1", "{\"quantity\": 1, \"status\": \"sold\"}"), 400,
                 "{\"code\":\"VALIDATION_FAILED\",\"message\":\"Unknown member 'status': the body accepts only "
-                        + "quantity and, optionally, reason; send {\\\"quantity\\\": <integer from 0 to 2147483647>}\",\"status\":400}");
+                        + "quantity and, optionally, reason; send {\\\"quantity\\\": <integer from 0 to 2147483647>}\","
+                        + "\"status\":400}");
     }
 
     @Test
