@@ -93,6 +93,14 @@ interface InventoryStatements extends RowCursor.Session {
     String updateQuantityIfVersionReturningEntry(int expectedVersions);
 
     /**
+     * Whether the database's driver takes several statements, with their parameters, in one message and runs them in
+     * order (PostgreSQL's does): then a recorded update's statements travel together, in one round trip.
+     */
+    default boolean sendsTogether() {
+        return false;
+    }
+
+    /**
      * What the database does after an update changed an entry, on the update's connection, before the update is
      * answered; nothing by default (the update has committed).
      */

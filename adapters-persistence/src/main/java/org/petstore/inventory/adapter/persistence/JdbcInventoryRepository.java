@@ -8,8 +8,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -154,34 +152,32 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     /**
      * One transaction that sets {@code quantities[i]} on {@code petIds[i]} for every i, by one statement, and records
-     * each change with {@code origins[i]} in the stock ledger ({@link JdbcStockLedger}); the connection is in
-     * autocommit before and after.
+     * each change with {@code origins[i]} in the stock ledger; the connection is in autocommit before and after. Its
+     * statements ({@link JdbcStockLedger#recordedUpdate}): lock the ledger's head, lock the entries, record them, move
+     * the head, update them. A backend that can take them in one message ({@link InventoryStatements#sendsTogether})
+     * gets them so: one round trip, and the commit.
      */
     private List<InventoryItem> updateQuantities(Connection connection, String sql, long[] petIds, int[] quantities,
             ChangeOrigin[] origins) throws SQLException {
         Long[] pets = new Long[petIds.length];
         Integer[] stock = new Integer[quantities.length];
-        Map<Long, ChangeOrigin> originOf = new HashMap<>();
         for (int i = 0; i < petIds.length; i++) {
             pets[i] = petIds[i];
             stock[i] = quantities[i];
-            originOf.put(petIds[i], origins[i]);
         }
+        List<JdbcStockLedger.Step> steps = JdbcStockLedger.recordedUpdate(petIds, quantities, origins,
+                new JdbcStockLedger.Step(sql, (update, first) -> {
+                    update.setArray(first, connection.createArrayOf("bigint", pets));
+                    update.setArray(first + 1, connection.createArrayOf("integer", stock));
+                    return first + 2;
+                }));
         List<InventoryItem> updated = new ArrayList<>(petIds.length);
         inTransaction(connection, () -> {
-            long lastChangeId = StockLedgerHead.lock(connection);
-            Map<Long, Integer> before = JdbcStockLedger.quantitiesBefore(connection, petIds);
-            try (PreparedStatement update = connection.prepareStatement(sql)) {
-                update.setArray(1, connection.createArrayOf("bigint", pets));
-                update.setArray(2, connection.createArrayOf("integer", stock));
-                try (ResultSet rows = update.executeQuery()) {
-                    while (rows.next()) {
-                        updated.add(StoreMapper.inventoryItem(rows));
-                    }
+            try (ResultSet rows = JdbcStockLedger.run(connection, steps, statements.sendsTogether())) {
+                while (rows.next()) {
+                    updated.add(StoreMapper.inventoryItem(rows));
                 }
             }
-            updated.sort(Comparator.comparingLong(entry -> entry.petId().value()));
-            JdbcStockLedger.record(connection, lastChangeId, updated, before, originOf);
         });
         if (!updated.isEmpty()) {
             statements.afterWrite(connection);

@@ -10,6 +10,7 @@ import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -235,6 +236,112 @@ final class JdbcStockLedger implements StockLedger {
 
     private static IllegalStateException unknown(String column, String value) {
         return new IllegalStateException("The stock ledger holds an unknown " + column + " '" + value + "'");
+    }
+
+    /** One statement of a recorded change, and how its parameters are set from the first one's index on. */
+    record Step(String sql, Binder binder) {
+    }
+
+    /** Sets a statement's parameters from {@code first} on; the index after the last one it set. */
+    interface Binder {
+        int bind(PreparedStatement statement, int first) throws SQLException;
+    }
+
+    private static final String MOVE_HEAD_TO_NEWEST = "UPDATE stock_ledger_head SET last_change_id = GREATEST("
+            + "last_change_id, (SELECT COALESCE(MAX(change_id), 0) FROM stock_change)) WHERE id = 1";
+
+    /**
+     * The statements of an update that records its changes, in order: lock the ledger's head (before any entry, as
+     * every recording transaction), lock the entries in {@code pet_id} order, record each change from the entry as
+     * it is (its count before, the version the update gives) with the next ids, move the head on to the last of
+     * them, and then {@code update} itself, which answers the entries as stored. Portable SQL; a pet without an entry
+     * gets neither a record nor a row.
+     */
+    static List<Step> recordedUpdate(long[] petIds, int[] quantities, ChangeOrigin[] origins, Step update) {
+        String placeholders = String.join(", ", Collections.nCopies(petIds.length, "?"));
+        String values = String.join(", ", Collections.nCopies(petIds.length, "(CAST(? AS BIGINT), "
+                + "CAST(? AS INTEGER), CAST(? AS VARCHAR(16)), CAST(? AS VARCHAR(128)), CAST(? AS VARCHAR(128)), "
+                + "CAST(? AS VARCHAR(16)))"));
+        Binder pets = (statement, first) -> {
+            for (long petId : petIds) {
+                statement.setLong(first++, petId);
+            }
+            return first;
+        };
+        Binder changes = (statement, first) -> {
+            for (int i = 0; i < petIds.length; i++) {
+                ChangeOrigin origin = origins[i];
+                statement.setLong(first++, petIds[i]);
+                statement.setInt(first++, quantities[i]);
+                statement.setString(first++, origin.source().wireName());
+                statement.setString(first++, origin.keyId());
+                statement.setString(first++, origin.requestId());
+                statement.setString(first++, origin.reason() == null ? null : origin.reason().wireName());
+            }
+            return first;
+        };
+        return List.of(
+                new Step(StockLedgerHead.LOCK, (statement, first) -> first),
+                new Step("SELECT pet_id FROM inventory_item WHERE pet_id IN (" + placeholders
+                        + ") ORDER BY pet_id FOR UPDATE", pets),
+                new Step("INSERT INTO stock_change (" + COLUMNS + ")\n"
+                        + "SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity, "
+                        + "u.quantity, i.version + 1, CURRENT_TIMESTAMP, u.source, u.key_id, u.request_id, u.reason\n"
+                        + "FROM inventory_item i\n"
+                        + "JOIN (VALUES " + values + ") AS u (pet_id, quantity, source, key_id, request_id, reason)"
+                        + " ON u.pet_id = i.pet_id\n"
+                        + "CROSS JOIN stock_ledger_head h WHERE h.id = 1", changes),
+                new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first),
+                update);
+    }
+
+    /**
+     * Runs the steps in order on the connection's transaction, each as a statement of its own or, {@code together},
+     * all in one message (one round trip); the rows the last one answers. The caller closes them.
+     */
+    static ResultSet run(Connection connection, List<Step> steps, boolean together) throws SQLException {
+        if (together) {
+            PreparedStatement all = connection.prepareStatement(
+                    String.join(";\n", steps.stream().map(Step::sql).toList()));
+            try {
+                int next = 1;
+                for (Step step : steps) {
+                    next = step.binder().bind(all, next);
+                }
+                boolean rows = all.execute();
+                for (int i = 1; i < steps.size(); i++) {
+                    if (rows) {
+                        all.getResultSet().close();
+                    }
+                    rows = all.getMoreResults();
+                }
+                if (!rows) {
+                    throw new SQLException("the recorded update returned no rows");
+                }
+                all.closeOnCompletion();
+                return all.getResultSet();
+            } catch (SQLException | RuntimeException e) {
+                all.close();
+                throw e;
+            }
+        }
+        for (Step step : steps.subList(0, steps.size() - 1)) {
+            try (PreparedStatement statement = connection.prepareStatement(step.sql())) {
+                step.binder().bind(statement, 1);
+                statement.execute();
+            }
+        }
+        Step last = steps.getLast();
+        PreparedStatement statement = connection.prepareStatement(last.sql());
+        try {
+            last.binder().bind(statement, 1);
+            ResultSet rows = statement.executeQuery();
+            statement.closeOnCompletion();
+            return rows;
+        } catch (SQLException | RuntimeException e) {
+            statement.close();
+            throw e;
+        }
     }
 
     /** Locks the entries of these pets until the transaction ends; their quantities, by pet (none: no entry). */

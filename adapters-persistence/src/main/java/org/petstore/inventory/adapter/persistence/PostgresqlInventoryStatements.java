@@ -53,6 +53,12 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
             WHERE i.pet_id = u.pet_id AND p.id = i.pet_id
             RETURNING i.pet_id, i.quantity, p.status, i.version""";
 
+    /** The driver sends a query of several statements as one message, each with its parameters. */
+    @Override
+    public boolean sendsTogether() {
+        return true;
+    }
+
     @Override
     public String updateQuantitiesReturningEntries() {
         return UPDATE_QUANTITIES_RETURNING_ENTRIES;

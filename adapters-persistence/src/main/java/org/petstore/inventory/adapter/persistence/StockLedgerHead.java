@@ -13,7 +13,7 @@ import java.sql.SQLException;
  */
 public final class StockLedgerHead {
 
-    private static final String LOCK = "SELECT last_change_id FROM stock_ledger_head WHERE id = 1 FOR UPDATE";
+    static final String LOCK = "SELECT last_change_id FROM stock_ledger_head WHERE id = 1 FOR UPDATE";
 
     private static final String MOVE = "UPDATE stock_ledger_head SET last_change_id = ? WHERE id = 1";
 
