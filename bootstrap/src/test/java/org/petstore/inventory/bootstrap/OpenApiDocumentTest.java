@@ -206,7 +206,7 @@ class OpenApiDocumentTest {
         assertEquals(Map.of("$ref", ERROR_REF), schemaOf(map(feed, "responses"), "410"));
         assertEquals(List.of("petId", "before", "limit"), ((List<?>) history.get("parameters")).stream()
                 .map(parameter -> ((Map<?, ?>) parameter).get("name")).toList());
-        assertEquals(List.of("after", "limit"), ((List<?>) feed.get("parameters")).stream()
+        assertEquals(List.of("after", "limit", "Last-Event-ID"), ((List<?>) feed.get("parameters")).stream()
                 .map(parameter -> ((Map<?, ?>) parameter).get("name")).toList());
     }
 

@@ -2,14 +2,17 @@ package org.petstore.inventory.adapter.http.ledger;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
@@ -34,13 +37,15 @@ import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
+import org.reactivestreams.Publisher;
 
 /**
  * The stock ledger (experimental): {@code GET /v1/inventory/{petId}/changes}, an entry's history newest first, and
  * {@code GET /v1/inventory/changes}, every change oldest first from a cursor, the feed a mirror of the stock follows.
  * Both page by change id: the {@code Link} header's {@code rel="next"} is the address of the next page (the history's
  * when the page is full; the feed's always, with the cursor after the last change returned, to be asked again later
- * when it brought nothing new).
+ * when it brought nothing new). The feed is also a live stream of Server-Sent Events for a client that accepts
+ * {@code text/event-stream}.
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -56,9 +61,11 @@ final class StockChangesController {
             + " (default " + DEFAULT_LIMIT + ")";
 
     private final ReadStockChangesUseCase changes;
+    private final StockChangeFollowers followers;
 
-    StockChangesController(ReadStockChangesUseCase changes) {
+    StockChangesController(ReadStockChangesUseCase changes, StockChangeFollowers followers) {
         this.changes = changes;
+        this.followers = followers;
     }
 
     @Get("/{petId}/changes")
@@ -111,25 +118,56 @@ final class StockChangesController {
             headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.LINK,
                     description = "<...?after=<changeId>&limit=<n>>; rel=\"next\": where to read on",
                     schema = @Schema(type = "string")),
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    array = @ArraySchema(schema = @Schema(implementation = StockChangeResponse.class))))
-    @ApiResponse(responseCode = "400", description = "after or limit is not valid",
+            content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = StockChangeResponse.class))),
+                    @Content(mediaType = MediaType.TEXT_EVENT_STREAM, schema = @Schema(type = "string",
+                            description = "With Accept: text/event-stream: the same changes and every later one as "
+                                    + "they are made, as Server-Sent Events (id: the changeId, data: the change as "
+                                    + "JSON; a comment line at least every 15 s), resumed after Last-Event-ID"))})
+    @ApiResponse(responseCode = "400", description = "after, limit or Last-Event-ID is not valid",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "410", description = "CURSOR_EXPIRED: changes after the cursor are no longer kept "
             + "(PETSTORE_LEDGER_RETENTION); read the list again, then follow the changes after the changeId the "
             + "message names", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    HttpResponse<List<StockChangeResponse>> changesAfter(
+    @Produces({MediaType.APPLICATION_JSON, MediaType.TEXT_EVENT_STREAM})
+    HttpResponse<?> changesAfter(
             @Parameter(description = "Only changes with a larger changeId (default 0: from the first)",
                     schema = @Schema(type = "integer", format = "int64", minimum = "0"))
             @Nullable @QueryValue("after") String after,
             @Parameter(description = LIMIT, schema = @Schema(type = "integer", minimum = "1", maximum = "500"))
-            @Nullable @QueryValue("limit") String limit) {
+            @Nullable @QueryValue("limit") String limit,
+            @Parameter(description = "With Accept: text/event-stream, resume the stream after this changeId "
+                    + "(instead of after)", schema = @Schema(type = "integer", format = "int64", minimum = "0"))
+            @Nullable @Header("Last-Event-ID") String lastEventId,
+            HttpRequest<?> request) {
+        if (acceptsEventStream(request)) {
+            return follow(after, lastEventId);
+        }
         long cursor = after == null ? 0 : cursor("after", after, 0);
         int size = limit(limit);
         List<StockChange> page = changes.changesAfter(cursor, size);
         long nextCursor = page.isEmpty() ? cursor : page.getLast().changeId();
         return HttpResponse.ok(wire(page)).header(HttpHeaders.LINK,
                 next("/v1/inventory/changes?after=" + nextCursor, size));
+    }
+
+    /**
+     * The feed as a live stream of Server-Sent Events: the changes after the cursor ({@code Last-Event-ID} when the
+     * client resumes, else {@code after}, else from the first), then every change as it is made, through any instance
+     * on the database ({@link StockChangeFollowers}). A cursor that retention overtook is answered 410 before the
+     * stream opens.
+     */
+    private HttpResponse<Publisher<Event<?>>> follow(@Nullable String after, @Nullable String lastEventId) {
+        long cursor = lastEventId != null ? cursor("Last-Event-ID", lastEventId.strip(), 0)
+                : after == null ? 0 : cursor("after", after, 0);
+        changes.changesAfter(cursor, 1);
+        return HttpResponse.ok(followers.follow(cursor)).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
+    }
+
+    /** Whether the client asks for the live stream: its Accept names text/event-stream. */
+    private static boolean acceptsEventStream(HttpRequest<?> request) {
+        return request.accept().stream().anyMatch(type -> type.matches(MediaType.TEXT_EVENT_STREAM_TYPE)
+                && !type.getType().equals("*"));
     }
 
     private static List<StockChangeResponse> wire(List<StockChange> page) {

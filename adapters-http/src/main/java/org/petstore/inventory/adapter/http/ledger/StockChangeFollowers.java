@@ -1,0 +1,177 @@
+package org.petstore.inventory.adapter.http.ledger;
+
+import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.core.bind.annotation.Bindable;
+import io.micronaut.http.sse.Event;
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
+import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
+import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.ExpiredChangeCursorException;
+import org.petstore.inventory.domain.StockChange;
+import org.reactivestreams.Publisher;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.FluxSink;
+
+/**
+ * The live streams of the stock ledger's feed ({@code GET /v1/inventory/changes} with
+ * {@code Accept: text/event-stream}) on this instance. One thread reads the ledger for all of them: every
+ * {@code petstore.ledger.stream-poll-interval} (250 ms), and at once again while a read filled a page, it reads the
+ * changes after each distinct cursor of the streams that can take more (streams that are caught up share one read)
+ * and sends each its changes in order, as many as its client asked for. So a change committed through any instance
+ * on the database reaches every stream here within about the interval plus a read. A stream opens with a comment
+ * line; one that has had nothing for
+ * {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line, which keeps proxies from closing it. A stream
+ * whose cursor retention overtook ends; the client's reconnection with {@code Last-Event-ID} is then answered 410.
+ */
+@Singleton
+final class StockChangeFollowers {
+
+    private static final Logger LOG = LoggerFactory.getLogger(StockChangeFollowers.class);
+    private static final int PAGE = 500;
+
+    /**
+     * {@code petstore.ledger}: how the live streams are served.
+     *
+     * @param streamPollInterval how often the ledger is read for the streams
+     * @param streamHeartbeat    a stream that had nothing for this long gets a comment line
+     */
+    @ConfigurationProperties("petstore.ledger")
+    record Configuration(@Bindable(defaultValue = "250ms") Duration streamPollInterval,
+                         @Bindable(defaultValue = "10s") Duration streamHeartbeat) {
+    }
+
+    /** One open stream: where it is in the ledger, and its client's connection. */
+    private static final class Follower {
+        private final FluxSink<Event<?>> sink;
+        private volatile long cursor;
+        private volatile long lastSentNanos = System.nanoTime();
+
+        Follower(long cursor, FluxSink<Event<?>> sink) {
+            this.cursor = cursor;
+            this.sink = sink;
+        }
+    }
+
+    private final ReadStockChangesUseCase changes;
+    private final long pollNanos;
+    private final long heartbeatNanos;
+    private final Set<Follower> followers = ConcurrentHashMap.newKeySet();
+    private final Object start = new Object();
+    private volatile Thread reader;
+    private volatile boolean closed;
+
+    StockChangeFollowers(ReadStockChangesUseCase changes, Configuration configuration) {
+        this.changes = changes;
+        this.pollNanos = configuration.streamPollInterval().toNanos();
+        this.heartbeatNanos = configuration.streamHeartbeat().toNanos();
+    }
+
+    /**
+     * A stream of the changes after {@code cursor}, each an event whose id is its changeId and data its JSON. It opens
+     * with a comment line, so that the client has the response at once, before any change.
+     */
+    Publisher<Event<?>> follow(long cursor) {
+        Event<?> opening = Event.of("").comment("the changes after " + cursor);
+        return Flux.concat(Flux.just(opening), Flux.create(sink -> {
+            Follower follower = new Follower(cursor, sink);
+            sink.onDispose(() -> followers.remove(follower));
+            sink.onRequest(demand -> wake());
+            followers.add(follower);
+            startReader();
+        }, FluxSink.OverflowStrategy.ERROR));
+    }
+
+    private void startReader() {
+        synchronized (start) {
+            if (reader == null && !closed) {
+                reader = Thread.ofVirtual().name("stock-ledger-streams").start(this::readWhileFollowed);
+            }
+        }
+    }
+
+    private void wake() {
+        Thread thread = reader;
+        if (thread != null) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    private void readWhileFollowed() {
+        while (!closed) {
+            boolean more = false;
+            try {
+                more = readOnce();
+            } catch (StorageUnavailableException e) {
+                LOG.warn("The stock ledger could not be read for its {} stream(s) now: {}", followers.size(),
+                        e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.error("The stock ledger's streams could not be served", e);
+            }
+            if (!more) {
+                LockSupport.parkNanos(pollNanos);
+            }
+        }
+    }
+
+    /** One read for every group of streams at one cursor that can take more; whether a page came back full. */
+    private boolean readOnce() {
+        Map<Long, List<Follower>> byCursor = new HashMap<>();
+        long now = System.nanoTime();
+        for (Follower follower : followers) {
+            if (follower.sink.requestedFromDownstream() > 0) {
+                byCursor.computeIfAbsent(follower.cursor, cursor -> new ArrayList<>()).add(follower);
+            }
+        }
+        boolean full = false;
+        for (Map.Entry<Long, List<Follower>> group : byCursor.entrySet()) {
+            List<StockChange> page;
+            try {
+                page = changes.changesAfter(group.getKey(), PAGE);
+            } catch (ExpiredChangeCursorException expired) {
+                group.getValue().forEach(follower -> follower.sink.complete());
+                continue;
+            }
+            full |= page.size() == PAGE;
+            for (Follower follower : group.getValue()) {
+                send(follower, page);
+            }
+        }
+        for (Follower follower : followers) {
+            if (now - follower.lastSentNanos >= heartbeatNanos && follower.sink.requestedFromDownstream() > 0) {
+                follower.lastSentNanos = now;
+                follower.sink.next(Event.of("").comment("heartbeat"));
+            }
+        }
+        return full;
+    }
+
+    private static void send(Follower follower, List<StockChange> page) {
+        for (StockChange change : page) {
+            if (follower.sink.requestedFromDownstream() <= 0 || follower.sink.isCancelled()) {
+                return;
+            }
+            follower.sink.next(Event.of(StockChangeResponse.of(change)).id(Long.toString(change.changeId())));
+            follower.cursor = change.changeId();
+            follower.lastSentNanos = System.nanoTime();
+        }
+    }
+
+    /** Every stream ends when the service stops. */
+    @PreDestroy
+    void close() {
+        closed = true;
+        wake();
+        followers.forEach(follower -> follower.sink.complete());
+    }
+}
