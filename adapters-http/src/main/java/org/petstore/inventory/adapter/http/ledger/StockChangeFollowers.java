@@ -3,8 +3,11 @@ package org.petstore.inventory.adapter.http.ledger;
 import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.core.bind.annotation.Bindable;
 import io.micronaut.http.sse.Event;
+import io.micronaut.json.JsonMapper;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -64,6 +67,7 @@ final class StockChangeFollowers {
     }
 
     private final ReadStockChangesUseCase changes;
+    private final JsonMapper json;
     private final long pollNanos;
     private final long heartbeatNanos;
     private final Set<Follower> followers = ConcurrentHashMap.newKeySet();
@@ -71,8 +75,9 @@ final class StockChangeFollowers {
     private volatile Thread reader;
     private volatile boolean closed;
 
-    StockChangeFollowers(ReadStockChangesUseCase changes, Configuration configuration) {
+    StockChangeFollowers(ReadStockChangesUseCase changes, JsonMapper json, Configuration configuration) {
         this.changes = changes;
+        this.json = json;
         this.pollNanos = configuration.streamPollInterval().toNanos();
         this.heartbeatNanos = configuration.streamHeartbeat().toNanos();
     }
@@ -143,8 +148,9 @@ final class StockChangeFollowers {
                 continue;
             }
             full |= page.size() == PAGE;
+            List<Event<?>> events = events(page);
             for (Follower follower : group.getValue()) {
-                send(follower, page);
+                send(follower, page, events);
             }
         }
         for (Follower follower : followers) {
@@ -156,13 +162,31 @@ final class StockChangeFollowers {
         return full;
     }
 
-    private static void send(Follower follower, List<StockChange> page) {
+    /**
+     * The page's changes as events, each encoded by serde once for every stream that gets it: its id the changeId,
+     * its data the change's JSON.
+     */
+    private List<Event<?>> events(List<StockChange> page) {
+        List<Event<?>> events = new ArrayList<>(page.size());
         for (StockChange change : page) {
+            String data;
+            try {
+                data = json.writeValueAsString(StockChangeResponse.of(change));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            events.add(Event.of(data).id(Long.toString(change.changeId())));
+        }
+        return events;
+    }
+
+    private static void send(Follower follower, List<StockChange> page, List<Event<?>> events) {
+        for (int i = 0; i < page.size(); i++) {
             if (follower.sink.requestedFromDownstream() <= 0 || follower.sink.isCancelled()) {
                 return;
             }
-            follower.sink.next(Event.of(StockChangeResponse.of(change)).id(Long.toString(change.changeId())));
-            follower.cursor = change.changeId();
+            follower.sink.next(events.get(i));
+            follower.cursor = page.get(i).changeId();
             follower.lastSentNanos = System.nanoTime();
         }
     }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# ledger-streams.sh - the stock ledger's live streams under load: starts the service through its launcher on a fresh
+# embedded database (demo data: 12 pets), or on PostgreSQL with --pg (PGHOST, PGPORT, PGUSER, PGPASSWORD; database
+# BENCH_PG_DATABASE, default petstore_streams, dropped and created anew), then runs LedgerStreams.java beside this
+# script: STREAMS clients follow the feed as Server-Sent Events while PATCHes are sent at RATE a second.
+#
+# usage: bootstrap/src/bench/ledger-streams.sh [--pg] [--streams 100] [--rate 1000] [--seconds 10] [--port 30295]
+# Needs: a JDK 25 (JAVA_HOME, or /usr/lib/jvm/*25*) and the built launcher (./mvnw -B package -DskipTests).
+# Output (stdout): one line, from LedgerStreams.java:
+#   streams=.. rate_target=.. seconds=.. changes=.. rate_achieved=.. patch_failures=.. delivered=.. expected=..
+#   missing=.. duplicates=.. out_of_order=.. latency_p50_ms=.. latency_p99_ms=.. latency_max_ms=..
+# delivered = expected with missing=0, duplicates=0 and out_of_order=0 is every change arriving once, in order, on
+# every stream; latency is from a PATCH's answer to the change's arrival on a stream.
+set -euo pipefail
+
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../../.." && pwd)"
+LAUNCHER="$ROOT/bootstrap/target/petstore-inventory"
+STREAMS=100 RATE=1000 SECONDS_=10 PORT=30295 PG=no KEY=bench-key
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pg) PG=yes; shift;;
+    --streams) STREAMS=$2; shift 2;;
+    --rate) RATE=$2; shift 2;;
+    --seconds) SECONDS_=$2; shift 2;;
+    --port) PORT=$2; shift 2;;
+    -h|--help) awk 'NR>1 && !/^#/ {exit} NR>1 {print}' "$0"; exit 0;;
+    *) echo "ledger-streams.sh: unknown option $1" >&2; exit 2;;
+  esac
+done
+if [ -z "${JAVA_HOME:-}" ]; then
+  JAVA_HOME=$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -1)
+fi
+export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+[ -x "$LAUNCHER" ] || { echo "ledger-streams.sh: build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
+
+WORK=$(mktemp -d /tmp/ledger-streams.XXXX)
+export PETSTORE_API_KEYS=$KEY PETSTORE_PORT=$PORT PETSTORE_ACCESS_LOG=false
+if [ "$PG" = yes ]; then
+  export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres} PGPASSWORD=${PGPASSWORD:-postgres}
+  DB=${BENCH_PG_DATABASE:-petstore_streams}
+  dropdb --if-exists "$DB" && createdb "$DB"
+  export DATASOURCES_DEFAULT_URL="jdbc:postgresql://$PGHOST:$PGPORT/$DB" DATASOURCES_DEFAULT_USERNAME=$PGUSER \
+    DATASOURCES_DEFAULT_PASSWORD=$PGPASSWORD PETSTORE_DEMO_DATA=true
+else
+  export PETSTORE_DATA_DIR=$WORK/data
+fi
+"$LAUNCHER" > "$WORK/service.log" 2>&1 &
+PID=$!
+trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
+for _ in $(seq 1 300); do
+  curl -sf -o /dev/null -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/inventory" && break
+  sleep 0.1
+done
+echo "[ledger-streams] service up (log $WORK/service.log); $STREAMS streams, $RATE changes/s for $SECONDS_ s" >&2
+java "$HERE/LedgerStreams.java" "http://127.0.0.1:$PORT" "$KEY" "$STREAMS" "$RATE" "$SECONDS_" 12
