@@ -9,6 +9,7 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -31,11 +32,12 @@ import reactor.core.publisher.FluxSink;
  * {@code Accept: text/event-stream}) on this instance. One thread reads the ledger for all of them: every
  * {@code petstore.ledger.stream-poll-interval} (250 ms), and at once again while a read filled a page, it reads the
  * changes after each distinct cursor of the streams that can take more (streams that are caught up share one read)
- * and sends each its changes in order, as many as its client asked for. So a change committed through any instance
- * on the database reaches every stream here within about the interval plus a read. A stream opens with a comment
- * line; one that has had nothing for
- * {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line, which keeps proxies from closing it. A stream
- * whose cursor retention overtook ends; the client's reconnection with {@code Last-Event-ID} is then answered 410.
+ * and sends each its changes in order, as many as its client asked for, keeping the rest of the page for it (a
+ * stream that catches up reads each page once, not once per event it is asked for). So a change committed through any
+ * instance on the database reaches every stream here within about the interval plus a read. A stream opens with a
+ * comment line; one that has had nothing for {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line,
+ * which keeps proxies from closing it. A stream whose cursor retention overtook ends; the client's reconnection with
+ * {@code Last-Event-ID} is then answered 410.
  */
 @Singleton
 final class StockChangeFollowers {
@@ -54,9 +56,17 @@ final class StockChangeFollowers {
                          @Bindable(defaultValue = "10s") Duration streamHeartbeat) {
     }
 
-    /** One open stream: where it is in the ledger, and its client's connection. */
+    /** A change read for a stream and not sent yet: its id, and its event. */
+    private record Pending(long changeId, Event<?> event) {
+    }
+
+    /**
+     * One open stream: where it is in the ledger (the last change sent), what was read for it and not sent yet
+     * (its client asked for less than a page), and its client's connection. Only the reader thread changes it.
+     */
     private static final class Follower {
         private final FluxSink<Event<?>> sink;
+        private final ArrayDeque<Pending> pending = new ArrayDeque<>();
         private volatile long cursor;
         private volatile long lastSentNanos = System.nanoTime();
 
@@ -129,13 +139,19 @@ final class StockChangeFollowers {
         }
     }
 
-    /** One read for every group of streams at one cursor that can take more; whether a page came back full. */
+    /**
+     * Sends every stream that can take more what was read for it before; then one read for every group of streams at
+     * one cursor that can take more and has nothing left to send; whether a page came back full.
+     */
     private boolean readOnce() {
         Map<Long, List<Follower>> byCursor = new HashMap<>();
         long now = System.nanoTime();
         for (Follower follower : followers) {
             if (follower.sink.requestedFromDownstream() > 0) {
-                byCursor.computeIfAbsent(follower.cursor, cursor -> new ArrayList<>()).add(follower);
+                sendPending(follower);
+                if (follower.pending.isEmpty() && follower.sink.requestedFromDownstream() > 0) {
+                    byCursor.computeIfAbsent(follower.cursor, cursor -> new ArrayList<>()).add(follower);
+                }
             }
         }
         boolean full = false;
@@ -148,9 +164,10 @@ final class StockChangeFollowers {
                 continue;
             }
             full |= page.size() == PAGE;
-            List<Event<?>> events = events(page);
+            List<Pending> events = events(page);
             for (Follower follower : group.getValue()) {
-                send(follower, page, events);
+                follower.pending.addAll(events);
+                sendPending(follower);
             }
         }
         for (Follower follower : followers) {
@@ -166,8 +183,8 @@ final class StockChangeFollowers {
      * The page's changes as events, each encoded by serde once for every stream that gets it: its id the changeId,
      * its data the change's JSON.
      */
-    private List<Event<?>> events(List<StockChange> page) {
-        List<Event<?>> events = new ArrayList<>(page.size());
+    private List<Pending> events(List<StockChange> page) {
+        List<Pending> events = new ArrayList<>(page.size());
         for (StockChange change : page) {
             String data;
             try {
@@ -175,18 +192,18 @@ final class StockChangeFollowers {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            events.add(Event.of(data).id(Long.toString(change.changeId())));
+            events.add(new Pending(change.changeId(), Event.of(data).id(Long.toString(change.changeId()))));
         }
         return events;
     }
 
-    private static void send(Follower follower, List<StockChange> page, List<Event<?>> events) {
-        for (int i = 0; i < page.size(); i++) {
-            if (follower.sink.requestedFromDownstream() <= 0 || follower.sink.isCancelled()) {
-                return;
-            }
-            follower.sink.next(events.get(i));
-            follower.cursor = page.get(i).changeId();
+    /** Sends what was read for the stream, in order, as much as its client asks for. */
+    private static void sendPending(Follower follower) {
+        while (!follower.pending.isEmpty() && follower.sink.requestedFromDownstream() > 0
+                && !follower.sink.isCancelled()) {
+            Pending next = follower.pending.poll();
+            follower.sink.next(next.event());
+            follower.cursor = next.changeId();
             follower.lastSentNanos = System.nanoTime();
         }
     }
