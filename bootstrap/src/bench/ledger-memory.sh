@@ -71,8 +71,8 @@ while :; do
   cursor=$(grep -i '^link:' "$WORK/headers" | sed 's/.*after=\([0-9]*\).*/\1/')
 done
 T1=$(date +%s%N)
-streamed=$(timeout 600 curl -sN -H "Authorization: Bearer $KEY" -H 'Accept: text/event-stream' \
-  "$URL/v1/inventory/changes?after=0" | awk -v n="$RECORDS" '/^id: / {c++; if (c == n) {print c; exit}}') || true
+streamed=$( (timeout 600 curl -sN -H "Authorization: Bearer $KEY" -H 'Accept: text/event-stream' \
+  "$URL/v1/inventory/changes?after=0" || true) | grep -m "$RECORDS" -c '^id: ' || true)
 T2=$(date +%s%N)
 alive=$(kill -0 "$PID" 2>/dev/null && echo yes || echo no)
 hwm=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$PID/status" 2>/dev/null || echo 0)
