@@ -1,0 +1,25 @@
+package org.petstore.inventory.adapter.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
+
+import io.micronaut.context.annotation.Property;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where an operator switches micronaut-security off (MICRONAUT_SECURITY_ENABLED=false), an update is answered as
+ * always; the stock ledger then records the change without a key id.
+ */
+@Property(name = "micronaut.security.enabled", value = "false")
+class SecurityOffUpdateTest extends HttpAdapterTest {
+
+    @Test
+    void anUpdateWithoutSecurityIsAnsweredAndRecordedWithoutAKeyId() {
+        assertJson(api.patch("/v1/inventory/2").json("{\"quantity\":7}").send(), 200,
+                "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
+
+        assertEquals(1, inventory.updates().size());
+        assertNull(inventory.updates().getFirst().origin().keyId());
+    }
+}
