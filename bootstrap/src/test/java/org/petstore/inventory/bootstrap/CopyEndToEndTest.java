@@ -10,8 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -81,15 +84,52 @@ class CopyEndToEndTest {
         assertAll(
                 () -> assertEquals(0, toPostgresql.exitCode(), toPostgresql::toString),
                 () -> assertEquals(0, backToH2.exitCode(), backToH2::toString),
-                () -> assertTrue(toPostgresql.outLines().getFirst().matches("copied 6 pets \\(5 with stock\\) and 2 "
-                        + "orders to " + Pattern.quote(urlOf(postgresql)) + " \\(schema version 6\\) in \\d+\\.\\d s"),
+                () -> assertTrue(toPostgresql.outLines().getFirst().matches("copied 6 pets \\(5 with stock\\), 2 "
+                        + "orders and 5 stock ledger changes to " + Pattern.quote(urlOf(postgresql))
+                        + " \\(schema version 6\\) in \\d+\\.\\d s"),
                         toPostgresql::toString),
-                () -> assertTrue(toPostgresql.outLines().get(1).startsWith("verified: the target holds the same 8 rows "
-                        + "as the source; SHA-256 over every row: "), toPostgresql::toString),
+                () -> assertTrue(toPostgresql.outLines().get(1).startsWith("verified: the target holds the same 13 "
+                        + "rows as the source; SHA-256 over every row: "), toPostgresql::toString),
                 () -> assertEquals("", toPostgresql.err()),
                 () -> assertEquals(checksumOf(toPostgresql), checksumOf(backToH2)),
                 () -> assertEquals(everything(h2), everything(postgresql)),
-                () -> assertEquals(everything(h2), everything(h2("back"))));
+                () -> assertEquals(everything(h2), everything(h2("back"))),
+                () -> assertEquals(5, ledgerOf(h2ServiceUrl("source"), "sa", "").size() - 1, "the import's 5 changes"),
+                () -> assertEquals(ledgerOf(h2ServiceUrl("source"), "sa", ""),
+                        ledgerOf(urlOf(postgresql), postgresqlUser, postgresqlPassword)),
+                () -> assertEquals(ledgerOf(h2ServiceUrl("source"), "sa", ""),
+                        ledgerOf(h2ServiceUrl("back"), "sa", "")));
+    }
+
+    /** The URL of the H2 database of a store made by {@link #h2}, with the settings the service opens it with. */
+    private String h2ServiceUrl(String name) {
+        return h2Url(name) + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+    }
+
+    /**
+     * The stock ledger of the database at the URL as its rows read: which changes it keeps (how far retention removed
+     * it, the last change id), then every change with every field, by id.
+     */
+    private static List<String> ledgerOf(String url, String user, String password) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(url, user, password);
+             Statement statement = connection.createStatement()) {
+            try (ResultSet range = statement.executeQuery("SELECT r.removed_through, h.last_change_id"
+                    + " FROM stock_ledger_retention r, stock_ledger_head h")) {
+                range.next();
+                rows.add("removed through " + range.getLong(1) + ", last " + range.getLong(2));
+            }
+            try (ResultSet change = statement.executeQuery("SELECT change_id, pet_id, from_quantity, to_quantity, "
+                    + "version, changed_at, source, key_id, request_id, reason FROM stock_change ORDER BY change_id")) {
+                while (change.next()) {
+                    rows.add(change.getLong(1) + " " + change.getLong(2) + " " + change.getObject(3) + " "
+                            + change.getInt(4) + " " + change.getLong(5) + " "
+                            + change.getObject(6, OffsetDateTime.class).toInstant() + " " + change.getString(7) + " "
+                            + change.getString(8) + " " + change.getString(9) + " " + change.getString(10));
+                }
+            }
+        }
+        return rows;
     }
 
     @Test
@@ -105,7 +145,8 @@ class CopyEndToEndTest {
 
         assertAll(
                 () -> assertEquals(1, refused.exitCode(), refused::toString),
-                () -> assertEquals(List.of("copy: refused: the target already holds 1 pet (1 with stock) and 0 orders; "
+                () -> assertEquals(List.of("copy: refused: the target already holds 1 pet (1 with stock), 0 orders "
+                        + "and 1 stock ledger change; "
                         + "nothing was copied. Copy into an empty database, or give --replace to delete what it holds "
                         + "first"), refused.errLines()),
                 () -> assertEquals(before, everything(target)));
@@ -114,7 +155,10 @@ class CopyEndToEndTest {
 
         assertAll(
                 () -> assertEquals(0, replaced.exitCode(), replaced::toString),
-                () -> assertEquals(everything(source), everything(target)));
+                () -> assertEquals(everything(source), everything(target)),
+                () -> assertEquals(ledgerOf(h2ServiceUrl("source"), "sa", ""),
+                        ledgerOf(h2ServiceUrl("target"), "sa", ""),
+                        "the target's own ledger replaced by the source's"));
     }
 
     @Test
@@ -186,7 +230,7 @@ class CopyEndToEndTest {
     void aTargetWhoseSchemaIsNewerIsRefusedAndLeftAsItIs() throws IOException, SQLException {
         Map<String, Object> source = seededH2("source");
         assertEquals(0, CommandRun.on(h2("newer"), "export").exitCode(), "creates the target's schema");
-        String serviceUrl = h2Url("newer") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
+        String serviceUrl = h2ServiceUrl("newer");
         try (Connection connection = DriverManager.getConnection(serviceUrl, "sa", "");
              Statement statement = connection.createStatement()) {
             statement.execute("""

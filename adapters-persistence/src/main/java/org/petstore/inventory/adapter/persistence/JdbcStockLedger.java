@@ -17,13 +17,8 @@ import java.util.Map;
 import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.ChangeReason;
-import org.petstore.inventory.domain.ChangeSource;
-import org.petstore.inventory.domain.DomainException;
-import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StockChange;
 
 /**
@@ -45,8 +40,7 @@ import org.petstore.inventory.domain.StockChange;
 @Singleton
 final class JdbcStockLedger implements StockLedger {
 
-    private static final String COLUMNS = "change_id, pet_id, from_quantity, to_quantity, version, changed_at, "
-            + "source, key_id, request_id, reason";
+    private static final String COLUMNS = StoreMapper.STOCK_CHANGE_COLUMNS;
 
     private static final String CHANGES_OF = "SELECT " + COLUMNS + " FROM stock_change"
             + " WHERE pet_id = ? AND change_id < ? ORDER BY change_id DESC LIMIT ?";
@@ -208,34 +202,10 @@ final class JdbcStockLedger implements StockLedger {
         List<StockChange> changes = new ArrayList<>();
         try (ResultSet row = select.executeQuery()) {
             while (row.next()) {
-                changes.add(change(row));
+                changes.add(StoreMapper.stockChange(row));
             }
         }
         return changes;
-    }
-
-    private static StockChange change(ResultSet row) throws SQLException {
-        long changeId = row.getLong(1);
-        int from = row.getInt(3);
-        boolean created = row.wasNull();
-        String source = row.getString(7);
-        String reason = row.getString(10);
-        try {
-            return new StockChange(changeId, PetId.of(row.getLong(2)), created ? null : Quantity.of(from),
-                    Quantity.of(row.getInt(4)), EntryVersion.of(row.getLong(5)),
-                    row.getObject(6, OffsetDateTime.class).toInstant(),
-                    new ChangeOrigin(ChangeSource.ofWireName(source).orElseThrow(() -> unknown("source", source)),
-                            row.getString(8), row.getString(9),
-                            reason == null ? null : ChangeReason.ofWireName(reason)
-                                    .orElseThrow(() -> unknown("reason", reason))));
-        } catch (DomainException e) {
-            throw new IllegalStateException("The stock ledger holds an invalid change " + changeId + ": "
-                    + e.getMessage(), e);
-        }
-    }
-
-    private static IllegalStateException unknown(String column, String value) {
-        return new IllegalStateException("The stock ledger holds an unknown " + column + " '" + value + "'");
     }
 
     /** One statement of a recorded change, and how its parameters are set from the first one's index on. */

@@ -2,11 +2,15 @@ package org.petstore.inventory.adapter.persistence;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.ChangeReason;
+import org.petstore.inventory.domain.ChangeSource;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.InventoryItem;
@@ -17,6 +21,7 @@ import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StockChange;
 
 /**
  * Converts table rows to the domain. A row the domain refuses is a fault of the stored data, not of a request: it
@@ -93,6 +98,30 @@ public final class StoreMapper {
                 row.getObject(4, OffsetDateTime.class).toInstant(), row.getString(5), row.getBoolean(6)));
     }
 
+    /** The columns of {@code stock_change}, in the order {@link #stockChange} reads them. */
+    public static final String STOCK_CHANGE_COLUMNS = "change_id, pet_id, from_quantity, to_quantity, version, "
+            + "changed_at, source, key_id, request_id, reason";
+
+    /** The stock ledger's change in the current row of a result with {@link #STOCK_CHANGE_COLUMNS}. */
+    public static StockChange stockChange(ResultSet row) throws SQLException {
+        long changeId = row.getLong(1);
+        long petId = row.getLong(2);
+        int from = row.getInt(3);
+        boolean created = row.wasNull();
+        int to = row.getInt(4);
+        long version = row.getLong(5);
+        Instant at = row.getObject(6, OffsetDateTime.class).toInstant();
+        String source = row.getString(7);
+        String keyId = row.getString(8);
+        String requestId = row.getString(9);
+        String reason = row.getString(10);
+        String owner = "stock ledger change " + changeId;
+        return valid(owner, () -> new StockChange(changeId, PetId.of(petId), created ? null : Quantity.of(from),
+                Quantity.of(to), EntryVersion.of(version), at,
+                new ChangeOrigin(known(owner, "source", source, ChangeSource::ofWireName), keyId, requestId,
+                        reason == null ? null : known(owner, "reason", reason, ChangeReason::ofWireName))));
+    }
+
     static Pet toDomain(PetRow row) {
         String owner = "pet " + row.id();
         return valid(owner, () -> new Pet(PetId.of(row.id()), row.name(),
@@ -106,7 +135,12 @@ public final class StoreMapper {
     }
 
     private static <S> S known(String owner, String value, Function<String, Optional<S>> parse) {
-        return parse.apply(value).orElseThrow(() -> unknownStatus(owner, value));
+        return known(owner, "status", value, parse);
+    }
+
+    private static <S> S known(String owner, String column, String value, Function<String, Optional<S>> parse) {
+        return parse.apply(value).orElseThrow(() -> new IllegalStateException(
+                owner + " has an unknown " + column + " '" + value + "' in the database"));
     }
 
     private static <T> T valid(String owner, Supplier<T> mapping) {

@@ -1,10 +1,12 @@
 package org.petstore.inventory.adapter.persistence;
 
+import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.micronaut.transaction.TransactionOperations;
 import jakarta.inject.Inject;
 import java.sql.Connection;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.StockLedger;
@@ -14,8 +16,12 @@ import org.petstore.inventory.application.port.outbound.StoreLoads;
 import org.petstore.inventory.application.port.outbound.StoreSnapshots;
 import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StockChange;
 
 /**
@@ -86,6 +92,37 @@ abstract class JdbcStoreTransfersTest extends StoreLoadContract {
         assertEquals(List.of(before + 1, before + 2, before + 3),
                 recorded.stream().map(StockChange::changeId).toList());
         assertEquals(recorded.getLast().changeId(), newest(), "the next change follows the last recorded one");
+    }
+
+    /**
+     * A ledger carried over by a copy is the store's ledger: read through the port, and the next change recorded
+     * follows its newest id.
+     */
+    @Test
+    void aLedgerCarriedOverIsReadThroughTheLedgerAndTheNextChangeFollowsIt() {
+        StockChange carried = new StockChange(1_000, PetId.of(1), Quantity.of(11), Quantity.of(12), EntryVersion.of(3),
+                Instant.parse("2026-11-20T10:00:00Z"), ChangeOrigin.api("key-0123456789ab", "req-1", null));
+
+        try (StoreLoad load = loads.beginLoad(true)) {
+            load.clear();
+            load.copyChange(carried);
+            load.copyLedgerRange(new LedgerRange(999, 1_000));
+            load.commit();
+        }
+        givenOnly(List.of(stocked(1, "Rex", PetStatus.AVAILABLE, 12, 3)), List.of());
+        try (StoreLoad load = loads.beginLoad(false)) {
+            load.stagePet(2, stocked(1, "Rex", PetStatus.AVAILABLE, 20, 1));
+            load.apply(false);
+            load.commit();
+        }
+
+        List<StockChange> changes = ledger.changesAfter(999, 10);
+        assertAll(
+                () -> assertEquals(999, ledger.removedThrough()),
+                () -> assertEquals(1_001, ledger.newestChangeId()),
+                () -> assertEquals(carried, changes.getFirst()),
+                () -> assertEquals(List.of(1_000L, 1_001L), changes.stream().map(StockChange::changeId).toList()),
+                () -> assertEquals(Quantity.of(12), changes.getLast().from()));
     }
 
     /** A load that is not committed records nothing. */

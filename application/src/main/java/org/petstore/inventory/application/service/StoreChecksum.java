@@ -6,13 +6,16 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
- * A SHA-256 checksum over every row of a store, taken as the rows go by in key order (pets by id, then orders by id),
- * with their counts. Two stores that hold the same pets, stock entries (versions included) and orders have the same
- * checksum, whatever database keeps them; a difference in any field of any row changes it.
+ * A SHA-256 checksum over every row of a store, taken as the rows go by in key order (pets by id, then orders by id,
+ * then the stock ledger's changes by id and the range it keeps), with their counts. Two stores that hold the same
+ * pets, stock entries (versions included), orders and ledger have the same checksum, whatever database keeps them; a
+ * difference in any field of any row changes it.
  *
  * <p>Each row is digested as a fixed sequence of fields, every text preceded by its length in UTF-8 bytes, so no two
  * different rows (or sequences of rows) digest the same bytes.
@@ -21,6 +24,8 @@ final class StoreChecksum {
 
     private static final byte PET = 'P';
     private static final byte ORDER = 'O';
+    private static final byte CHANGE = 'C';
+    private static final byte RANGE = 'R';
     private static final int NONE = -1;
 
     private final MessageDigest digest;
@@ -28,6 +33,7 @@ final class StoreChecksum {
     private long pets;
     private long entries;
     private long orders;
+    private long changes;
 
     StoreChecksum() {
         try {
@@ -63,6 +69,31 @@ final class StoreChecksum {
         orders++;
     }
 
+    void add(StockChange change) {
+        row.clear();
+        row.put(CHANGE).putLong(change.changeId()).putLong(change.petId().value())
+                .putLong(change.from() == null ? NONE : change.from().value()).putLong(change.to().value())
+                .putLong(change.version().value())
+                .putLong(change.at().getEpochSecond()).putInt(change.at().getNano());
+        text(change.origin().source().name());
+        text(change.origin().keyId());
+        text(change.origin().requestId());
+        text(change.origin().reason() == null ? null : change.origin().reason().name());
+        digestRow();
+        changes++;
+    }
+
+    void add(LedgerRange range) {
+        row.clear();
+        row.put(RANGE).putLong(range.removedThrough()).putLong(range.newestChangeId());
+        digestRow();
+    }
+
+    /** How many of the stock ledger's changes were added. */
+    long changes() {
+        return changes;
+    }
+
     StoreSize size() {
         return new StoreSize(pets, entries, orders);
     }
@@ -72,7 +103,12 @@ final class StoreChecksum {
         return HexFormat.of().formatHex(digest.digest());
     }
 
+    /** A text, or {@code null}: no text's length is negative. */
     private void text(String value) {
+        if (value == null) {
+            row.putInt(NONE);
+            return;
+        }
         byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
         row.putInt(bytes.length).put(bytes);
     }

@@ -14,12 +14,15 @@ import org.petstore.inventory.application.port.outbound.StoreLoad;
 import org.petstore.inventory.application.port.outbound.StoreSnapshot;
 import org.petstore.inventory.application.port.outbound.StoreSnapshots;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
- * Copies the store into another database: one snapshot of the store, one transaction of the target, verified by
- * reading the target back before that transaction commits. Plain Java: the bootstrap module wires it to a
+ * Copies the store into another database, its stock ledger included (every change kept, with its id, and the range
+ * of ids, so that a follower's cursor means the same on both): one snapshot of the store, one transaction of the
+ * target, verified by reading the target back before that transaction commits. Plain Java: the bootstrap module wires it to a
  * {@link StoreSnapshots} and {@link OtherStores}.
  */
 public final class StoreCopyService implements CopyStoreUseCase {
@@ -44,19 +47,22 @@ public final class StoreCopyService implements CopyStoreUseCase {
             String schema = target.migrate();
             try (StoreLoad load = target.beginLoad(true)) {
                 StoreSize existing = load.size();
-                if (!existing.isEmpty()) {
+                long existingChanges = load.ledgerRange().kept();
+                if (!existing.isEmpty() || existingChanges > 0) {
                     if (!command.replace()) {
-                        return new CopyOutcome.TargetNotEmpty(existing);
+                        return new CopyOutcome.TargetNotEmpty(existing, existingChanges);
                     }
                     progress.phase("deleting what the target holds");
                     load.clear();
                 }
                 StoreSize size = source.size();
-                progress.started(size.pets() + size.orders());
+                LedgerRange ledger = source.ledgerRange();
+                progress.started(size.pets() + size.orders() + ledger.kept());
                 StoreChecksum copied = stage(source, load, progress);
 
                 progress.phase("writing the copy in one transaction");
                 load.apply(true);
+                copyLedger(source, ledger, load, copied, progress);
                 progress.phase("verifying the copy: reading it back");
                 StoreChecksum readBack = new StoreChecksum();
                 try (StoreSnapshot written = load.readBack()) {
@@ -66,11 +72,13 @@ public final class StoreCopyService implements CopyStoreUseCase {
                 StoreSize targetSize = readBack.size();
                 String sourceChecksum = copied.hex();
                 String targetChecksum = readBack.hex();
-                if (!sourceSize.equals(targetSize) || !sourceChecksum.equals(targetChecksum)) {
-                    return new CopyOutcome.Mismatch(sourceSize, sourceChecksum, targetSize, targetChecksum);
+                if (!sourceSize.equals(targetSize) || copied.changes() != readBack.changes()
+                        || !sourceChecksum.equals(targetChecksum)) {
+                    return new CopyOutcome.Mismatch(sourceSize, copied.changes(), sourceChecksum, targetSize,
+                            readBack.changes(), targetChecksum);
                 }
                 load.commit();
-                return new CopyOutcome.Copied(sourceSize, sourceChecksum, schema);
+                return new CopyOutcome.Copied(sourceSize, copied.changes(), sourceChecksum, schema);
             }
         }
     }
@@ -100,6 +108,22 @@ public final class StoreCopyService implements CopyStoreUseCase {
         return checksum;
     }
 
+    /** Copies the source's stock ledger as it is, after the pets and orders, continuing their progress. */
+    private static void copyLedger(StoreSnapshot source, LedgerRange ledger, StoreLoad load, StoreChecksum checksum,
+            ProgressListener progress) {
+        long rows = checksum.size().pets() + checksum.size().orders();
+        try (Stream<StockChange> changes = source.changes()) {
+            for (Iterator<StockChange> it = changes.iterator(); it.hasNext(); ) {
+                StockChange change = it.next();
+                checksum.add(change);
+                load.copyChange(change);
+                progress.advanced(++rows);
+            }
+        }
+        load.copyLedgerRange(ledger);
+        checksum.add(ledger);
+    }
+
     private static void digest(StoreSnapshot store, StoreChecksum checksum) {
         try (Stream<CatalogueEntry> catalogue = store.catalogue()) {
             catalogue.forEachOrdered(checksum::add);
@@ -107,5 +131,9 @@ public final class StoreCopyService implements CopyStoreUseCase {
         try (Stream<Order> orders = store.orders()) {
             orders.forEachOrdered(checksum::add);
         }
+        try (Stream<StockChange> changes = store.changes()) {
+            changes.forEachOrdered(checksum::add);
+        }
+        checksum.add(store.ledgerRange());
     }
 }

@@ -22,7 +22,10 @@ import org.petstore.inventory.application.port.outbound.StoreChanges;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
 import org.petstore.inventory.application.port.outbound.StoreSnapshot;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.OrderStatus;
@@ -30,6 +33,7 @@ import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 class StoreCopyServiceTest {
@@ -66,6 +70,43 @@ class StoreCopyServiceTest {
     }
 
     @Test
+    void theStockLedgerIsCarriedOverAsItIsWithItsRange() {
+        List<StockChange> ledger = List.of(
+                new StockChange(8, PetId.of(1), Quantity.of(10), Quantity.of(12), EntryVersion.of(4),
+                        Instant.parse("2026-11-20T10:00:00.5Z"),
+                        ChangeOrigin.api("key-0123456789ab", "req-1", ChangeReason.RETURN)),
+                new StockChange(9, PetId.of(3), null, Quantity.of(2), EntryVersion.of(1),
+                        Instant.parse("2026-11-21T10:00:00Z"), ChangeOrigin.IMPORT));
+        source.replaceLedgerWith(ledger, new LedgerRange(7, 9));
+
+        CopyOutcome.Copied copied = assertInstanceOf(CopyOutcome.Copied.class,
+                copy(address -> new Other(target, "target"), false));
+
+        assertAll(
+                () -> assertEquals(2, copied.changes()),
+                () -> assertEquals(ledger, target.changes()),
+                () -> assertEquals(new LedgerRange(7, 9), target.ledgerRange()),
+                () -> assertEquals(List.of("started 5", "advanced 1", "advanced 2", "advanced 3", "advanced 4",
+                        "advanced 5"), progress));
+    }
+
+    @Test
+    void aTargetWhoseLedgerKeepsChangesHoldsDataEvenWithoutPets() {
+        StockChange kept = new StockChange(3, PetId.of(5), Quantity.of(1), Quantity.of(0), EntryVersion.of(2),
+                Instant.parse("2026-11-20T10:00:00Z"), ChangeOrigin.api(null, null, null));
+        target.replaceLedgerWith(List.of(kept), new LedgerRange(2, 3));
+
+        assertEquals(new CopyOutcome.TargetNotEmpty(StoreSize.EMPTY, 1),
+                copy(address -> new Other(target, "target"), false));
+        assertEquals(List.of(kept), target.changes());
+
+        assertInstanceOf(CopyOutcome.Copied.class, copy(address -> new Other(target, "target"), true));
+        assertAll(
+                () -> assertEquals(List.of(), target.changes()),
+                () -> assertEquals(LedgerRange.EMPTY, target.ledgerRange()));
+    }
+
+    @Test
     void everyRowIsCopiedVersionsIncludedAndTheChecksumsAgree() {
         CopyOutcome outcome = copy(address -> new Other(target, "target"), false);
 
@@ -83,7 +124,7 @@ class StoreCopyServiceTest {
     void aTargetThatHoldsDataIsRefusedUnlessItIsToBeReplaced() {
         target.replaceWith(List.of(POLLY), List.of());
 
-        assertEquals(new CopyOutcome.TargetNotEmpty(new StoreSize(1, 0, 0)),
+        assertEquals(new CopyOutcome.TargetNotEmpty(new StoreSize(1, 0, 0), 0),
                 copy(address -> new Other(target, "target"), false));
         assertEquals(List.of(POLLY), target.pets());
 
@@ -134,6 +175,32 @@ class StoreCopyServiceTest {
                 () -> assertEquals(checksum, same.hex()),
                 () -> assertEquals(false, checksum.equals(otherVersion.hex())),
                 () -> assertEquals(false, checksum.equals(otherOrder.hex())));
+    }
+
+    @Test
+    void theChecksumDiffersWhenAnyFieldOfTheLedgerDiffers() {
+        StockChange change = new StockChange(8, PetId.of(1), Quantity.of(10), Quantity.of(12), EntryVersion.of(4),
+                Instant.parse("2026-11-20T10:00:00Z"), ChangeOrigin.api("key-0123456789ab", "req-1", null));
+        StockChange otherReason = new StockChange(8, PetId.of(1), Quantity.of(10), Quantity.of(12),
+                EntryVersion.of(4), Instant.parse("2026-11-20T10:00:00Z"),
+                ChangeOrigin.api("key-0123456789ab", "req-1", ChangeReason.ADJUSTMENT));
+        StockChange created = new StockChange(8, PetId.of(1), null, Quantity.of(12), EntryVersion.of(4),
+                Instant.parse("2026-11-20T10:00:00Z"), ChangeOrigin.api("key-0123456789ab", "req-1", null));
+
+        String checksum = ledgerChecksum(change, new LedgerRange(7, 8));
+        assertAll(
+                () -> assertEquals(checksum, ledgerChecksum(change, new LedgerRange(7, 8))),
+                () -> assertEquals(false, checksum.equals(ledgerChecksum(otherReason, new LedgerRange(7, 8)))),
+                () -> assertEquals(false, checksum.equals(ledgerChecksum(created, new LedgerRange(7, 8)))),
+                () -> assertEquals(false, checksum.equals(ledgerChecksum(change, new LedgerRange(6, 8)))));
+    }
+
+    private static String ledgerChecksum(StockChange change, LedgerRange range) {
+        StoreChecksum checksum = new StoreChecksum();
+        checksum.add(REX);
+        checksum.add(change);
+        checksum.add(range);
+        return checksum.hex();
     }
 
     private static String identityOf(InMemoryStore store) {
@@ -213,6 +280,21 @@ class StoreCopyServiceTest {
         @Override
         public void clear() {
             load.clear();
+        }
+
+        @Override
+        public LedgerRange ledgerRange() {
+            return load.ledgerRange();
+        }
+
+        @Override
+        public void copyChange(StockChange change) {
+            load.copyChange(change);
+        }
+
+        @Override
+        public void copyLedgerRange(LedgerRange range) {
+            load.copyLedgerRange(range);
         }
 
         @Override

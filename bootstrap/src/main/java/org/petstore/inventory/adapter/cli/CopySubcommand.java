@@ -100,14 +100,14 @@ final class CopySubcommand implements Callable<Integer> {
         return switch (outcome) {
             case CopyOutcome.Copied copied -> {
                 PrintStream out = new PrintStream(console.out(), true, StandardCharsets.UTF_8);
-                out.println("copied " + describe(copied.size()) + " to " + to + " (" + copied.schema() + ") in "
+                out.println("copied " + describe(copied.size(), copied.changes()) + " to " + to + " (" + copied.schema() + ") in "
                         + Numbers.seconds(progress.elapsedSeconds()));
-                out.println("verified: the target holds the same " + Numbers.grouped(rows(copied.size()))
+                out.println("verified: the target holds the same " + Numbers.grouped(rows(copied.size()) + copied.changes())
                         + " rows as the source; SHA-256 over every row: " + copied.checksum());
                 yield ExitCode.OK;
             }
             case CopyOutcome.TargetNotEmpty notEmpty -> {
-                err.println("copy: refused: the target already holds " + describe(notEmpty.target())
+                err.println("copy: refused: the target already holds " + describe(notEmpty.target(), notEmpty.changes())
                         + "; nothing was copied. Copy into an empty database, or give --replace to delete what it "
                         + "holds first");
                 yield ExitCode.REFUSED;
@@ -118,8 +118,8 @@ final class CopySubcommand implements Callable<Integer> {
             }
             case CopyOutcome.Mismatch mismatch -> {
                 err.println("copy: refused: read back, the target did not hold what was copied: source "
-                        + describe(mismatch.source()) + ", SHA-256 " + mismatch.sourceChecksum() + "; target "
-                        + describe(mismatch.target()) + ", SHA-256 " + mismatch.targetChecksum()
+                        + describe(mismatch.source(), mismatch.sourceChanges()) + ", SHA-256 " + mismatch.sourceChecksum() + "; target "
+                        + describe(mismatch.target(), mismatch.targetChanges()) + ", SHA-256 " + mismatch.targetChecksum()
                         + "; the copy was rolled back, nothing was changed");
                 yield ExitCode.REFUSED;
             }
@@ -142,9 +142,10 @@ final class CopySubcommand implements Callable<Integer> {
         return size.pets() + size.orders();
     }
 
-    /** "12 pets (12 with stock) and 5 orders". */
-    static String describe(StoreSize size) {
-        return Numbers.count(size.pets(), "pet", "pets") + " (" + Numbers.grouped(size.entries()) + " with stock) and "
-                + Numbers.count(size.orders(), "order", "orders");
+    /** "12 pets (12 with stock), 5 orders and 40 stock ledger changes". */
+    static String describe(StoreSize size, long changes) {
+        return Numbers.count(size.pets(), "pet", "pets") + " (" + Numbers.grouped(size.entries()) + " with stock), "
+                + Numbers.count(size.orders(), "order", "orders") + " and "
+                + Numbers.count(changes, "stock ledger change", "stock ledger changes");
     }
 }

@@ -5,6 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -14,9 +17,12 @@ import org.petstore.inventory.application.port.outbound.StoreChanges;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
 import org.petstore.inventory.application.port.outbound.StoreSnapshot;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +37,8 @@ final class JdbcStoreLoad implements StoreLoad {
 
     private static final Logger LOG = LoggerFactory.getLogger(JdbcStoreLoad.class);
 
+    private static final int CHANGE_COPIES_PER_BATCH = 1000;
+
     /** Problems of the pets file come before those of the orders file; each in line order. */
     private static final Comparator<StagingProblem> FILE_ORDER = Comparator
             .comparingInt(JdbcStoreLoad::fileOf).thenComparingLong(JdbcStoreLoad::lineOf);
@@ -43,6 +51,8 @@ final class JdbcStoreLoad implements StoreLoad {
     private final JdbcStoreSnapshot.Ending release;
     private final ConnectionState saved;
     private StagingWriter writer;
+    private PreparedStatement changeCopies;
+    private int changeCopiesPending;
     private boolean committed;
     private boolean closed;
 
@@ -205,14 +215,87 @@ final class JdbcStoreLoad implements StoreLoad {
     }
 
     @Override
+    public LedgerRange ledgerRange() {
+        endChangeCopies();
+        return JdbcStoreSnapshot.ledgerRange(connection, failures);
+    }
+
+    /** Written in batches of {@link #CHANGE_COPIES_PER_BATCH}, the rest before anything else reads or writes. */
+    @Override
+    public void copyChange(StockChange change) {
+        try {
+            if (changeCopies == null) {
+                changeCopies = connection.prepareStatement(TransferStatements.COPY_CHANGE);
+            }
+            changeCopies.setLong(1, change.changeId());
+            changeCopies.setLong(2, change.petId().value());
+            if (change.from() == null) {
+                changeCopies.setNull(3, Types.INTEGER);
+            } else {
+                changeCopies.setInt(3, change.from().value());
+            }
+            changeCopies.setInt(4, change.to().value());
+            changeCopies.setLong(5, change.version().value());
+            changeCopies.setObject(6, OffsetDateTime.ofInstant(change.at(), ZoneOffset.UTC));
+            ChangeOrigin origin = change.origin();
+            changeCopies.setString(7, origin.source().wireName());
+            changeCopies.setString(8, origin.keyId());
+            changeCopies.setString(9, origin.requestId());
+            changeCopies.setString(10, origin.reason() == null ? null : origin.reason().wireName());
+            changeCopies.addBatch();
+            if (++changeCopiesPending == CHANGE_COPIES_PER_BATCH) {
+                changeCopies.executeBatch();
+                changeCopiesPending = 0;
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
+    public void copyLedgerRange(LedgerRange range) {
+        endChangeCopies();
+        try (PreparedStatement head = connection.prepareStatement(TransferStatements.SET_LEDGER_HEAD);
+             PreparedStatement retention = connection.prepareStatement(
+                     TransferStatements.SET_LEDGER_REMOVED_THROUGH)) {
+            head.setLong(1, range.newestChangeId());
+            retention.setLong(1, range.removedThrough());
+            if (head.executeUpdate() != 1 || retention.executeUpdate() != 1) {
+                throw new IllegalStateException("the stock ledger lacks its head or retention row: it was not made "
+                        + "by this program's migrations");
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Writes the changes copied but not written yet, and ends copying them. */
+    private void endChangeCopies() {
+        if (changeCopies == null) {
+            return;
+        }
+        try (PreparedStatement copies = changeCopies) {
+            changeCopies = null;
+            if (changeCopiesPending > 0) {
+                changeCopiesPending = 0;
+                copies.executeBatch();
+            }
+        } catch (SQLException e) {
+            throw failed(e);
+        }
+    }
+
+    @Override
     public StoreSnapshot readBack() {
         endStaging();
+        endChangeCopies();
         return JdbcStoreSnapshot.within(connection, statements, failures);
     }
 
     @Override
     public void commit() {
         endStaging();
+        endChangeCopies();
         try {
             connection.commit();
             committed = true;
@@ -230,6 +313,14 @@ final class JdbcStoreLoad implements StoreLoad {
         if (writer != null) {
             writer.abandon();
             writer = null;
+        }
+        if (changeCopies != null) {
+            try {
+                changeCopies.close();
+            } catch (SQLException e) {
+                LOG.debug("Ending a load's copy of a ledger: {}", e.toString());
+            }
+            changeCopies = null;
         }
         try {
             if (!committed) {

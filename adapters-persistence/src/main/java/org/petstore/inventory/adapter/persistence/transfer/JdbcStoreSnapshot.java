@@ -9,7 +9,9 @@ import org.petstore.inventory.adapter.persistence.RowCursor;
 import org.petstore.inventory.adapter.persistence.StoreMapper;
 import org.petstore.inventory.application.port.outbound.StoreSnapshot;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -123,6 +125,29 @@ final class JdbcStoreSnapshot implements StoreSnapshot {
     @Override
     public Stream<Order> orders() {
         return opened(TransferStatements.SELECT_ORDERS, StoreMapper::order);
+    }
+
+    @Override
+    public LedgerRange ledgerRange() {
+        return ledgerRange(connection, failures);
+    }
+
+    static LedgerRange ledgerRange(Connection connection, TransferFailures failures) {
+        try (PreparedStatement select = connection.prepareStatement(TransferStatements.SELECT_LEDGER_RANGE);
+             ResultSet row = select.executeQuery()) {
+            if (!row.next()) {
+                throw new IllegalStateException("the stock ledger lacks its head or retention row: it was not made "
+                        + "by this program's migrations");
+            }
+            return new LedgerRange(row.getLong(1), row.getLong(2));
+        } catch (SQLException e) {
+            throw failures.translate(e);
+        }
+    }
+
+    @Override
+    public Stream<StockChange> changes() {
+        return opened(TransferStatements.SELECT_CHANGES, StoreMapper::stockChange);
     }
 
     private <T> Stream<T> opened(String sql, RowCursor.RowMapper<T> mapper) {

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Set;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.StoreMapper;
 
 /**
  * The SQL of exporting, loading and copying a whole store, and where the supported databases differ, how each one
@@ -38,6 +39,14 @@ interface TransferStatements {
     /** Every order, by id: see {@link StoreMapper#order}. */
     String SELECT_ORDERS = """
             SELECT id, pet_id, quantity, ship_date, status, complete FROM store_order ORDER BY id""";
+
+    /** Which changes the stock ledger keeps: see {@code JdbcStockLedger}. */
+    String SELECT_LEDGER_RANGE = """
+            SELECT r.removed_through, h.last_change_id FROM stock_ledger_retention r, stock_ledger_head h
+            WHERE r.id = 1 AND h.id = 1""";
+
+    /** Every change the stock ledger keeps, by id: see {@link StoreMapper#stockChange}. */
+    String SELECT_CHANGES = "SELECT " + StoreMapper.STOCK_CHANGE_COLUMNS + " FROM stock_change ORDER BY change_id";
 
     /** Rows fetched per round trip when a whole store is read. */
     int FETCH_SIZE = 2000;
@@ -245,6 +254,23 @@ interface TransferStatements {
             SELECT s.id, s.quantity, s.version FROM staged_pet s
             WHERE s.quantity IS NOT NULL AND NOT EXISTS (SELECT 1 FROM inventory_item i WHERE i.pet_id = s.id)""";
 
-    /** Empties the store, orders first. */
-    String[] DELETE_EVERYTHING = {"DELETE FROM store_order", DELETE_ALL_ENTRIES, "DELETE FROM pet"};
+    // ---- carrying a ledger over (a copy)
+
+    /** A change of another store's ledger, as it is: {@link StoreMapper#STOCK_CHANGE_COLUMNS} in order. */
+    String COPY_CHANGE = "INSERT INTO stock_change (" + StoreMapper.STOCK_CHANGE_COLUMNS + ")"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** The last change id given (parameter 1). */
+    String SET_LEDGER_HEAD = "UPDATE stock_ledger_head SET last_change_id = ? WHERE id = 1";
+
+    /** How far retention removed the ledger (parameter 1). */
+    String SET_LEDGER_REMOVED_THROUGH = "UPDATE stock_ledger_retention SET removed_through = ? WHERE id = 1";
+
+    /**
+     * Empties the store, orders first, and its stock ledger, which then has given no change id (a copy carries the
+     * other store's range over, {@link #SET_LEDGER_HEAD}).
+     */
+    String[] DELETE_EVERYTHING = {"DELETE FROM store_order", DELETE_ALL_ENTRIES, "DELETE FROM pet",
+        "DELETE FROM stock_change", "UPDATE stock_ledger_head SET last_change_id = 0 WHERE id = 1",
+        "UPDATE stock_ledger_retention SET removed_through = 0 WHERE id = 1"};
 }

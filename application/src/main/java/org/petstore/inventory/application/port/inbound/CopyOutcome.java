@@ -10,10 +10,11 @@ public sealed interface CopyOutcome {
      * The store was copied and verified: the target holds the same rows, by count and by checksum.
      *
      * @param size     what was copied
-     * @param checksum the checksum of every row, equal on both sides (SHA-256, hexadecimal)
+     * @param changes  how many changes of the stock ledger were copied
+     * @param checksum the checksum of every row, ledger included, equal on both sides (SHA-256, hexadecimal)
      * @param schema   the target's schema, e.g. "schema version 3"
      */
-    record Copied(StoreSize size, String checksum, String schema) implements CopyOutcome {
+    record Copied(StoreSize size, long changes, String checksum, String schema) implements CopyOutcome {
 
         public Copied {
             Objects.requireNonNull(size, "size");
@@ -22,8 +23,11 @@ public sealed interface CopyOutcome {
         }
     }
 
-    /** The target holds data and the command did not say to replace it; nothing changed. */
-    record TargetNotEmpty(StoreSize target) implements CopyOutcome {
+    /**
+     * The target holds data (pets, orders or changes in its stock ledger) and the command did not say to replace it;
+     * nothing changed.
+     */
+    record TargetNotEmpty(StoreSize target, long changes) implements CopyOutcome {
 
         public TargetNotEmpty {
             Objects.requireNonNull(target, "target");
@@ -37,7 +41,7 @@ public sealed interface CopyOutcome {
     /**
      * Read back before committing, the target did not hold what was copied; the copy was rolled back, nothing changed.
      */
-    record Mismatch(StoreSize source, String sourceChecksum, StoreSize target, String targetChecksum)
-            implements CopyOutcome {
+    record Mismatch(StoreSize source, long sourceChanges, String sourceChecksum, StoreSize target, long targetChanges,
+            String targetChecksum) implements CopyOutcome {
     }
 }

@@ -2,7 +2,9 @@ package org.petstore.inventory.application.port.outbound;
 
 import java.util.List;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
@@ -19,6 +21,9 @@ import org.petstore.inventory.domain.StoreSize;
  * Replace: in addition, every pet not staged is deleted with its entry and, with orders, every order not staged.
  * An existing entry whose quantity or pet status changes moves to its next version; a new entry takes the staged
  * version. Nothing else changes.
+ *
+ * <p>A copy also carries another store's stock ledger over as it is ({@link #copyChange}, {@link #copyLedgerRange}):
+ * into a store whose ledger keeps no change, or after {@link #clear()}.
  */
 public interface StoreLoad extends AutoCloseable {
 
@@ -45,8 +50,27 @@ public interface StoreLoad extends AutoCloseable {
     /** Applies the staged rows; there must be no problems. Visible to others only after {@link #commit()}. */
     void apply(boolean replace);
 
-    /** Deletes everything the store holds (orders, entries, pets), in this load's transaction. */
+    /**
+     * Deletes everything the store holds (orders, entries, pets, and the stock ledger, which then keeps nothing and
+     * has given no change id), in this load's transaction.
+     */
     void clear();
+
+    /** Which changes the store's stock ledger keeps, in this load's transaction. */
+    LedgerRange ledgerRange();
+
+    /**
+     * Writes a change of another store's ledger into this store's ledger as it is (its id, time and origin kept), in
+     * this load's transaction; changes are copied in ascending id order into a ledger that keeps none of them.
+     */
+    void copyChange(StockChange change);
+
+    /**
+     * Sets which changes the ledger keeps to another store's, after its changes were copied: the next change this
+     * store records follows {@code range.newestChangeId()}, and a follower's cursor below
+     * {@code range.removedThrough()} is as expired here as it was there.
+     */
+    void copyLedgerRange(LedgerRange range);
 
     /**
      * The store as this load's transaction sees it now (staged and applied rows included): to verify a load before

@@ -2,7 +2,9 @@ package org.petstore.inventory.application.port.outbound;
 
 import java.util.stream.Stream;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
@@ -26,6 +28,12 @@ public interface StoreSnapshot extends AutoCloseable {
 
     /** Every order, in ascending {@code id} order. The caller closes the stream. */
     Stream<Order> orders();
+
+    /** Which changes the store's stock ledger keeps. */
+    LedgerRange ledgerRange();
+
+    /** Every change the stock ledger keeps, in ascending {@code changeId} order. The caller closes the stream. */
+    Stream<StockChange> changes();
 
     @Override
     void close();

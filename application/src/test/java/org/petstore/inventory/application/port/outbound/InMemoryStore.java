@@ -10,12 +10,14 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
  * An in-memory store for the data use cases: {@link StoreSnapshots} and {@link StoreLoads} on maps of pets and
- * orders. It passes the same {@link StoreLoadContract} as the databases. A snapshot copies the maps when it opens; a
+ * orders and a stock ledger (which its loads carry over, but where an import records nothing). It passes the same {@link StoreLoadContract} as the databases. A snapshot copies the maps when it opens; a
  * load works on copies and replaces the maps when it commits.
  */
 public final class InMemoryStore implements StoreSnapshots, StoreLoads {
@@ -25,6 +27,22 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
     private final String identity = "memory:" + INSTANCES.incrementAndGet();
     private TreeMap<Long, CatalogueEntry> pets = new TreeMap<>();
     private TreeMap<Long, Order> orders = new TreeMap<>();
+    private List<StockChange> changes = List.of();
+    private LedgerRange ledgerRange = LedgerRange.EMPTY;
+
+    /** Makes the ledger keep exactly these changes, in this range. */
+    public synchronized void replaceLedgerWith(List<StockChange> newChanges, LedgerRange range) {
+        changes = List.copyOf(newChanges);
+        ledgerRange = range;
+    }
+
+    public synchronized List<StockChange> changes() {
+        return changes;
+    }
+
+    public synchronized LedgerRange ledgerRange() {
+        return ledgerRange;
+    }
 
     public synchronized void replaceWith(List<CatalogueEntry> newPets, List<Order> newOrders) {
         pets = new TreeMap<>();
@@ -43,7 +61,7 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
 
     @Override
     public synchronized StoreSnapshot openSnapshot() {
-        return new Snapshot(identity, List.copyOf(pets.values()), List.copyOf(orders.values()));
+        return new Snapshot(identity, List.copyOf(pets.values()), List.copyOf(orders.values()), changes, ledgerRange);
     }
 
     @Override
@@ -51,13 +69,16 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
         return new Load(withOrders);
     }
 
-    private synchronized void commit(TreeMap<Long, CatalogueEntry> newPets, TreeMap<Long, Order> newOrders) {
+    private synchronized void commit(TreeMap<Long, CatalogueEntry> newPets, TreeMap<Long, Order> newOrders,
+            List<StockChange> newChanges, LedgerRange newRange) {
         pets = newPets;
         orders = newOrders;
+        changes = List.copyOf(newChanges);
+        ledgerRange = newRange;
     }
 
-    private record Snapshot(String identity, List<CatalogueEntry> petRows, List<Order> orderRows)
-            implements StoreSnapshot {
+    private record Snapshot(String identity, List<CatalogueEntry> petRows, List<Order> orderRows,
+            List<StockChange> changeRows, LedgerRange ledgerRange) implements StoreSnapshot {
 
         @Override
         public StoreSize size() {
@@ -76,6 +97,11 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
         }
 
         @Override
+        public Stream<StockChange> changes() {
+            return changeRows.stream();
+        }
+
+        @Override
         public void close() {
         }
     }
@@ -90,6 +116,8 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
         private final List<Staged<Order>> stagedOrders = new ArrayList<>();
         private TreeMap<Long, CatalogueEntry> workingPets;
         private TreeMap<Long, Order> workingOrders;
+        private List<StockChange> workingChanges;
+        private LedgerRange workingRange;
         private boolean closed;
 
         Load(boolean withOrders) {
@@ -97,13 +125,32 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
             synchronized (InMemoryStore.this) {
                 workingPets = new TreeMap<>(pets);
                 workingOrders = new TreeMap<>(orders);
+                workingChanges = new ArrayList<>(changes);
+                workingRange = ledgerRange;
             }
         }
 
         @Override
         public StoreSize size() {
-            return new Snapshot(identity, List.copyOf(workingPets.values()), List.copyOf(workingOrders.values()))
-                    .size();
+            return readBack().size();
+        }
+
+        @Override
+        public LedgerRange ledgerRange() {
+            return workingRange;
+        }
+
+        @Override
+        public void copyChange(StockChange change) {
+            if (!workingChanges.isEmpty() && workingChanges.getLast().changeId() >= change.changeId()) {
+                throw new IllegalStateException("change " + change.changeId() + " is not after the ledger's last");
+            }
+            workingChanges.add(change);
+        }
+
+        @Override
+        public void copyLedgerRange(LedgerRange range) {
+            workingRange = range;
         }
 
         @Override
@@ -249,11 +296,14 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
         public void clear() {
             workingPets = new TreeMap<>();
             workingOrders = new TreeMap<>();
+            workingChanges = new ArrayList<>();
+            workingRange = LedgerRange.EMPTY;
         }
 
         @Override
         public StoreSnapshot readBack() {
-            return new Snapshot(identity, List.copyOf(workingPets.values()), List.copyOf(workingOrders.values()));
+            return new Snapshot(identity, List.copyOf(workingPets.values()), List.copyOf(workingOrders.values()),
+                    List.copyOf(workingChanges), workingRange);
         }
 
         @Override
@@ -261,7 +311,7 @@ public final class InMemoryStore implements StoreSnapshots, StoreLoads {
             if (closed) {
                 throw new IllegalStateException("the load is closed");
             }
-            InMemoryStore.this.commit(workingPets, workingOrders);
+            InMemoryStore.this.commit(workingPets, workingOrders, workingChanges, workingRange);
         }
 
         @Override

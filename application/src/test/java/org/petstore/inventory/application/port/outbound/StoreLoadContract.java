@@ -9,7 +9,10 @@ import java.util.List;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.domain.CatalogueEntry;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.LedgerRange;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.OrderStatus;
@@ -17,6 +20,7 @@ import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
@@ -314,6 +318,46 @@ public abstract class StoreLoadContract {
             load.commit();
         }
         assertEquals(new Store(new StoreSize(1, 1, 0), List.of(REX), List.of()), store());
+    }
+
+    /** A copy carries another store's ledger over as it is: ids, times, origins and the range it keeps. */
+    @Test
+    void aLoadCarriesAnotherStoresLedgerOverAsItIsAfterClearingItsOwn() {
+        givenOnly(List.of(REX), List.of());
+        StockChange created = new StockChange(41, PetId.of(1), null, Quantity.of(10), EntryVersion.of(1),
+                Instant.parse("2026-11-20T10:00:00.123456Z"), ChangeOrigin.IMPORT);
+        StockChange arrival = new StockChange(42, PetId.of(1), Quantity.of(10), Quantity.of(12), EntryVersion.of(2),
+                Instant.parse("2026-11-21T08:30:00Z"),
+                ChangeOrigin.api("key-0123456789ab", "req-7 \"é\"", ChangeReason.ARRIVAL));
+        StockChange removed = new StockChange(43, PetId.of(9), Quantity.of(3), Quantity.of(0), EntryVersion.of(8),
+                Instant.parse("2026-11-22T23:59:59.999999Z"), ChangeOrigin.api(null, null, null));
+        List<StockChange> ledger = List.of(created, arrival, removed);
+        LedgerRange range = new LedgerRange(40, 43);
+
+        try (StoreLoad load = loads().beginLoad(true)) {
+            load.clear();
+            assertEquals(LedgerRange.EMPTY, load.ledgerRange());
+            ledger.forEach(load::copyChange);
+            load.copyLedgerRange(range);
+            try (StoreSnapshot readBack = load.readBack()) {
+                assertEquals(range, readBack.ledgerRange());
+                try (var changes = readBack.changes()) {
+                    assertEquals(ledger, changes.toList());
+                }
+            }
+            try (StoreSnapshot other = snapshots().openSnapshot()) {
+                assertEquals(false, other.ledgerRange().equals(range), "invisible before the commit");
+            }
+            assertEquals(range, load.ledgerRange());
+            load.commit();
+        }
+
+        try (StoreSnapshot snapshot = snapshots().openSnapshot()) {
+            assertEquals(range, snapshot.ledgerRange());
+            try (var changes = snapshot.changes()) {
+                assertEquals(ledger, changes.toList());
+            }
+        }
     }
 
     @Test
