@@ -26,9 +26,9 @@ import picocli.CommandLine.Option;
         description = {
             "Copies the whole store into another database, verified.",
             "",
-            "Copies the whole store (pets, stock entries with their versions, orders) from the configured database "
-                    + "to the one at JDBC_URL (H2 or PostgreSQL): brings its schema to this version with the same "
-                    + "migrations, refuses a target that holds data unless --replace is given, copies one snapshot "
+            "Copies the whole store (pets, stock entries with their versions, orders, the stock ledger) from the "
+                    + "configured database to the one at JDBC_URL (H2 or PostgreSQL): brings its schema to this "
+                    + "version with the same migrations, refuses a target that holds data unless --replace is given, copies one snapshot "
                     + "in one transaction, and before committing reads the target back and compares the counts and "
                     + "a checksum over every row with the source's.",
             "",
@@ -100,16 +100,17 @@ final class CopySubcommand implements Callable<Integer> {
         return switch (outcome) {
             case CopyOutcome.Copied copied -> {
                 PrintStream out = new PrintStream(console.out(), true, StandardCharsets.UTF_8);
-                out.println("copied " + describe(copied.size(), copied.changes()) + " to " + to + " (" + copied.schema() + ") in "
-                        + Numbers.seconds(progress.elapsedSeconds()));
-                out.println("verified: the target holds the same " + Numbers.grouped(rows(copied.size()) + copied.changes())
-                        + " rows as the source; SHA-256 over every row: " + copied.checksum());
+                out.println("copied " + describe(copied.size(), copied.changes()) + " to " + to + " ("
+                        + copied.schema() + ") in " + Numbers.seconds(progress.elapsedSeconds()));
+                out.println("verified: the target holds the same "
+                        + Numbers.grouped(rows(copied.size()) + copied.changes()) + " rows as the source; SHA-256 over "
+                        + "every row: " + copied.checksum());
                 yield ExitCode.OK;
             }
             case CopyOutcome.TargetNotEmpty notEmpty -> {
-                err.println("copy: refused: the target already holds " + describe(notEmpty.target(), notEmpty.changes())
-                        + "; nothing was copied. Copy into an empty database, or give --replace to delete what it "
-                        + "holds first");
+                err.println("copy: refused: the target already holds "
+                        + describe(notEmpty.target(), notEmpty.changes()) + "; nothing was copied. Copy into an "
+                        + "empty database, or give --replace to delete what it holds first");
                 yield ExitCode.REFUSED;
             }
             case CopyOutcome.SameStore same -> {
@@ -118,7 +119,8 @@ final class CopySubcommand implements Callable<Integer> {
             }
             case CopyOutcome.Mismatch mismatch -> {
                 err.println("copy: refused: read back, the target did not hold what was copied: source "
-                        + describe(mismatch.source(), mismatch.sourceChanges()) + ", SHA-256 " + mismatch.sourceChecksum() + "; target "
+                        + describe(mismatch.source(), mismatch.sourceChanges()) + ", SHA-256 "
+                        + mismatch.sourceChecksum() + "; target "
                         + describe(mismatch.target(), mismatch.targetChanges()) + ", SHA-256 " + mismatch.targetChecksum()
                         + "; the copy was rolled back, nothing was changed");
                 yield ExitCode.REFUSED;
