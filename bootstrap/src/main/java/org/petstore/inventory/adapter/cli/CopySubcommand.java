@@ -28,8 +28,8 @@ import picocli.CommandLine.Option;
             "",
             "Copies the whole store (pets, stock entries with their versions, orders, the stock ledger) from the "
                     + "configured database to the one at JDBC_URL (H2 or PostgreSQL): brings its schema to this "
-                    + "version with the same migrations, refuses a target that holds data unless --replace is given, copies one snapshot "
-                    + "in one transaction, and before committing reads the target back and compares the counts and "
+                    + "version with the same migrations, refuses a target that holds data unless --replace is "
+                    + "given, copies one snapshot in one transaction, and before committing reads the target back and compares the counts and "
                     + "a checksum over every row with the source's.",
             "",
             "The target's password comes from the environment variable " + CopySubcommand.PASSWORD_VARIABLE
@@ -121,8 +121,8 @@ final class CopySubcommand implements Callable<Integer> {
                 err.println("copy: refused: read back, the target did not hold what was copied: source "
                         + describe(mismatch.source(), mismatch.sourceChanges()) + ", SHA-256 "
                         + mismatch.sourceChecksum() + "; target "
-                        + describe(mismatch.target(), mismatch.targetChanges()) + ", SHA-256 " + mismatch.targetChecksum()
-                        + "; the copy was rolled back, nothing was changed");
+                        + describe(mismatch.target(), mismatch.targetChanges()) + ", SHA-256 "
+                        + mismatch.targetChecksum() + "; the copy was rolled back, nothing was changed");
                 yield ExitCode.REFUSED;
             }
         };
