@@ -12,7 +12,7 @@ import org.petstore.inventory.domain.InventoryVersion;
  *
  * <p>H2 has no {@code UPDATE ... RETURNING}; its data change delta table does the same in one statement:
  * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)} (or {@code MERGE} for several entries), joined to the pet for its
- * status. A conditional update adds {@code AND version IN (...)} to the {@code UPDATE}: H2 locks the row and evaluates the condition on its committed
+ * status. A conditional update adds {@code AND version = ANY(...)} to the {@code UPDATE}: H2 locks the row and evaluates the condition on its committed
  * state, so of concurrent updates expecting the same version one changes the row and the others find no row.
  *
  * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
@@ -59,13 +59,13 @@ final class H2InventoryStatements implements InventoryStatements {
 
     private static final String UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY = """
             SELECT u.pet_id, u.quantity, p.status, u.version
-            FROM FINAL TABLE (UPDATE inventory_item SET quantity = ?, version = version + 1 WHERE pet_id = ?%s) u
+            FROM FINAL TABLE (UPDATE inventory_item SET quantity = ?, version = version + 1
+                              WHERE pet_id = ? AND version = ANY(CAST(? AS BIGINT ARRAY))) u
             JOIN pet p ON p.id = u.pet_id""";
 
     @Override
-    public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
-        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY.formatted(
-                " AND " + InventoryStatements.versionIn("version", expectedVersions));
+    public String updateQuantityIfVersionReturningEntry() {
+        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY;
     }
 
     /**

@@ -2,7 +2,6 @@ package org.petstore.inventory.adapter.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Collections;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -86,11 +85,11 @@ interface InventoryStatements extends RowCursor.Session {
 
     /**
      * One statement that sets the quantity (parameter 1) of a pet's entry (parameter 2) on condition that the entry's
-     * version is one of parameters 3 to {@code 2 + expectedVersions} (one atomic compare-and-set), moves it to its
-     * next version, and returns the entry as stored, with its pet's status. No row, and nothing changed, when the pet
-     * has no entry or the entry is at another version.
+     * version is one of parameter 3 (an array of {@code bigint}; one atomic compare-and-set), moves it to its next
+     * version, and returns the entry as stored, with its pet's status. No row, and nothing changed, when the pet has
+     * no entry or the entry is at another version.
      */
-    String updateQuantityIfVersionReturningEntry(int expectedVersions);
+    String updateQuantityIfVersionReturningEntry();
 
     /**
      * Whether the database's driver takes several statements, with their parameters, in one message and runs them in
@@ -117,12 +116,4 @@ interface InventoryStatements extends RowCursor.Session {
     /** Undoes {@link #begin} once the cursor is closed, before the connection goes back to the pool. */
     @Override
     void end(Connection connection) throws SQLException;
-
-    /** {@code column IN (?, ?, ...)} with one parameter per expected version; at least one. */
-    static String versionIn(String column, int expectedVersions) {
-        if (expectedVersions < 1) {
-            throw new IllegalArgumentException("a compare-and-set expects at least one version");
-        }
-        return column + " IN (" + String.join(", ", Collections.nCopies(expectedVersions, "?")) + ")";
-    }
 }

@@ -9,10 +9,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockUpdate;
@@ -152,25 +150,29 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     /**
      * One transaction that sets {@code quantities[i]} on {@code petIds[i]} for every i, by one statement, and records
-     * each change with {@code origins[i]} in the stock ledger; the connection is in autocommit before and after. Its
-     * statements ({@link JdbcStockLedger#recordedUpdate}): lock the ledger's head, lock the entries, record them, move
-     * the head, update them. A backend that can take them in one message ({@link InventoryStatements#sendsTogether})
-     * gets them so: one round trip, and the commit.
+     * each change with {@code origins[i]} in the stock ledger; the connection is in autocommit before and after.
      */
     private List<InventoryItem> updateQuantities(Connection connection, String sql, long[] petIds, int[] quantities,
             ChangeOrigin[] origins) throws SQLException {
-        Long[] pets = new Long[petIds.length];
-        Integer[] stock = new Integer[quantities.length];
-        for (int i = 0; i < petIds.length; i++) {
-            pets[i] = petIds[i];
-            stock[i] = quantities[i];
-        }
-        List<JdbcStockLedger.Step> steps = JdbcStockLedger.recordedUpdate(petIds, quantities, origins,
+        return recordedUpdate(connection, petIds, quantities, origins, null,
                 new JdbcStockLedger.Step(sql, (update, first) -> {
-                    update.setArray(first, connection.createArrayOf("bigint", pets));
-                    update.setArray(first + 1, connection.createArrayOf("integer", stock));
+                    update.setArray(first, connection.createArrayOf("bigint", JdbcStockLedger.boxed(petIds)));
+                    update.setArray(first + 1, connection.createArrayOf("integer", JdbcStockLedger.boxed(quantities)));
                     return first + 2;
                 }));
+    }
+
+    /**
+     * An update and its records in the stock ledger as one transaction, the statements of
+     * {@link JdbcStockLedger#recordedUpdate}: lock the ledger's head, lock the entries, record them, move the head,
+     * update them. A backend that can take them in one message ({@link InventoryStatements#sendsTogether}) gets them
+     * so: one round trip, and the commit. The entries as stored, one per entry changed.
+     */
+    private List<InventoryItem> recordedUpdate(Connection connection, long[] petIds, int[] quantities,
+            ChangeOrigin[] origins, long @Nullable [] expectedVersions, JdbcStockLedger.Step update)
+            throws SQLException {
+        List<JdbcStockLedger.Step> steps = JdbcStockLedger.recordedUpdate(petIds, quantities, origins,
+                expectedVersions, update);
         List<InventoryItem> updated = new ArrayList<>(petIds.length);
         inTransaction(connection, () -> {
             try (ResultSet rows = JdbcStockLedger.run(connection, steps, statements.sendsTogether())) {
@@ -231,25 +233,18 @@ final class JdbcInventoryRepository implements InventoryRepository {
             ChangeOrigin origin) {
         try (Connection connection = autocommitConnection()) {
             if (!versions.isEmpty()) {
-                List<InventoryItem> updated = new ArrayList<>(1);
-                inTransaction(connection, () -> {
-                    long lastChangeId = StockLedgerHead.lock(connection);
-                    Map<Long, Integer> before = JdbcStockLedger.quantitiesBefore(connection,
-                            new long[] {petId.value()});
-                    try (PreparedStatement update = connection.prepareStatement(
-                            statements.updateQuantityIfVersionReturningEntry(versions.size()))) {
-                        update.setInt(1, quantity.value());
-                        update.setLong(2, petId.value());
-                        int parameter = 3;
-                        for (EntryVersion version : new TreeSet<>(versions)) {
-                            update.setLong(parameter++, version.value());
-                        }
-                        theEntryIn(update).ifPresent(updated::add);
-                    }
-                    JdbcStockLedger.record(connection, lastChangeId, updated, before, Map.of(petId.value(), origin));
-                });
+                long[] expected = versions.stream().mapToLong(EntryVersion::value).sorted().toArray();
+                List<InventoryItem> updated = recordedUpdate(connection, new long[] {petId.value()},
+                        new int[] {quantity.value()}, new ChangeOrigin[] {origin}, expected,
+                        new JdbcStockLedger.Step(statements.updateQuantityIfVersionReturningEntry(),
+                                (update, first) -> {
+                                    update.setInt(first, quantity.value());
+                                    update.setLong(first + 1, petId.value());
+                                    update.setArray(first + 2,
+                                            connection.createArrayOf("bigint", JdbcStockLedger.boxed(expected)));
+                                    return first + 3;
+                                }));
                 if (!updated.isEmpty()) {
-                    statements.afterWrite(connection);
                     return new StockUpdate.Updated(updated.getFirst());
                 }
             }

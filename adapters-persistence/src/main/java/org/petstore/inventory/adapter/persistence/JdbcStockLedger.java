@@ -1,23 +1,19 @@
 package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
 
@@ -26,13 +22,12 @@ import org.petstore.inventory.domain.StockChange;
  * change of the inventory is recorded in it (for {@link JdbcInventoryRepository}, and by the data commands' loads in
  * {@code transfer}). Portable SQL: the same statements run on H2 and PostgreSQL.
  *
- * <p><b>Recording.</b> A transaction that changes entries records them in three steps, in this order: it locks the
- * ledger's head ({@link StockLedgerHead#lock}: the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE}), which
- * gives it the last change id; it locks the entries it will change and reads their quantities
- * ({@link #quantitiesBefore}); it changes them and then writes one row per changed entry with the next ids and moves
- * the head on ({@link #record}). The head is held until the commit, so the transactions that record are serialized
- * and take their ids in the order they commit: a reader that follows the ids never passes over a change that commits
- * later with a smaller id. Every recording transaction takes the head before any entry, so two of them never wait
+ * <p><b>Recording.</b> A transaction that changes entries records them in this order ({@link #recordedUpdate}): it
+ * locks the ledger's head (the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE},
+ * {@link StockLedgerHead}), which holds the last change id; it locks the entries it will change; it writes one row per
+ * entry from the entry as it is, with the next ids, and moves the head on; then it changes the entries. The head is
+ * held until the commit, so the transactions that record are serialized and take their ids in the order they commit:
+ * a reader that follows the ids never passes over a change that commits later with a smaller id. Every recording transaction takes the head before any entry, so two of them never wait
  * for each other's entries (no deadlock among them); a writer that records nothing and locks entries only waits for
  * them or is waited for. The entries are locked before they are read, so {@code from} is the count the change
  * replaced, whoever else writes.
@@ -60,12 +55,6 @@ final class JdbcStockLedger implements StockLedger {
 
     private static final String MOVE_REMOVED_THROUGH = "UPDATE stock_ledger_retention SET removed_through = ?"
             + " WHERE id = 1 AND removed_through = ?";
-
-    private static final String QUANTITIES_BEFORE = "SELECT pet_id, quantity FROM inventory_item"
-            + " WHERE pet_id = ANY(?) ORDER BY pet_id FOR UPDATE";
-
-    private static final String INSERT = "INSERT INTO stock_change (" + COLUMNS + ")"
-            + " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP, ?, ?, ?, ?)";
 
     private final DataSource pool;
     private final DatabaseDeadlines deadlines;
@@ -217,6 +206,30 @@ final class JdbcStockLedger implements StockLedger {
         int bind(PreparedStatement statement, int first) throws SQLException;
     }
 
+    /** Locks the entries of the pets (parameter 1, an array), in {@code pet_id} order, until the transaction ends. */
+    private static final String LOCK_ENTRIES = "SELECT pet_id FROM inventory_item"
+            + " WHERE pet_id = ANY(CAST(? AS BIGINT ARRAY)) ORDER BY pet_id FOR UPDATE";
+
+    /**
+     * One record per entry the update will change, from the entry as it is (locked): the count before, the new one
+     * (parameter 2: the quantities, an array in the order of the pets of parameter 1), the version the update gives,
+     * the origin (parameters 3 to 6: arrays of source, key id, request id, reason), with the ids after the head's.
+     * Arrays, not a list of values, so the statement has one text whatever the number of pets: prepared and planned
+     * once by each backend.
+     */
+    private static final String RECORD = "INSERT INTO stock_change (" + COLUMNS + ")\n"
+            + "SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity, u.quantity, "
+            + "i.version + 1, CURRENT_TIMESTAMP, u.source, u.key_id, u.request_id, u.reason\n"
+            + "FROM inventory_item i\n"
+            + "JOIN (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), "
+            + "CAST(? AS VARCHAR(16) ARRAY), CAST(? AS VARCHAR(128) ARRAY), CAST(? AS VARCHAR(128) ARRAY), "
+            + "CAST(? AS VARCHAR(16) ARRAY))) AS u (pet_id, quantity, source, key_id, request_id, reason)"
+            + " ON u.pet_id = i.pet_id\n"
+            + "CROSS JOIN stock_ledger_head h WHERE h.id = 1";
+
+    /** {@link #RECORD} of a compare-and-set: only an entry at one of the expected versions (parameter 7, an array). */
+    private static final String RECORD_IF_VERSION = RECORD + " AND i.version = ANY(CAST(? AS BIGINT ARRAY))";
+
     private static final String MOVE_HEAD_TO_NEWEST = "UPDATE stock_ledger_head SET last_change_id = GREATEST("
             + "last_change_id, (SELECT COALESCE(MAX(change_id), 0) FROM stock_change)) WHERE id = 1";
 
@@ -224,45 +237,70 @@ final class JdbcStockLedger implements StockLedger {
      * The statements of an update that records its changes, in order: lock the ledger's head (before any entry, as
      * every recording transaction), lock the entries in {@code pet_id} order, record each change from the entry as
      * it is (its count before, the version the update gives) with the next ids, move the head on to the last of
-     * them, and then {@code update} itself, which answers the entries as stored. Portable SQL; a pet without an entry
-     * gets neither a record nor a row.
+     * them, and then {@code update} itself, which answers the entries as stored. With {@code expectedVersions} (a
+     * compare-and-set; else {@code null}) only an entry at one of them is recorded, and {@code update} must change
+     * only such an entry: the entries are locked, so both see the same version. Portable SQL of fixed text (arrays as
+     * parameters); a pet without an entry gets neither a record nor a row.
      */
-    static List<Step> recordedUpdate(long[] petIds, int[] quantities, ChangeOrigin[] origins, Step update) {
-        String placeholders = String.join(", ", Collections.nCopies(petIds.length, "?"));
-        String values = String.join(", ", Collections.nCopies(petIds.length, "(CAST(? AS BIGINT), "
-                + "CAST(? AS INTEGER), CAST(? AS VARCHAR(16)), CAST(? AS VARCHAR(128)), CAST(? AS VARCHAR(128)), "
-                + "CAST(? AS VARCHAR(16)))"));
+    static List<Step> recordedUpdate(long[] petIds, int[] quantities, ChangeOrigin[] origins,
+            long @Nullable [] expectedVersions, Step update) {
         Binder pets = (statement, first) -> {
-            for (long petId : petIds) {
-                statement.setLong(first++, petId);
-            }
-            return first;
+            statement.setArray(first, array(statement, "bigint", boxed(petIds)));
+            return first + 1;
         };
         Binder changes = (statement, first) -> {
-            for (int i = 0; i < petIds.length; i++) {
+            int count = petIds.length;
+            String[] sources = new String[count];
+            String[] keyIds = new String[count];
+            String[] requestIds = new String[count];
+            String[] reasons = new String[count];
+            for (int i = 0; i < count; i++) {
                 ChangeOrigin origin = origins[i];
-                statement.setLong(first++, petIds[i]);
-                statement.setInt(first++, quantities[i]);
-                statement.setString(first++, origin.source().wireName());
-                statement.setString(first++, origin.keyId());
-                statement.setString(first++, origin.requestId());
-                statement.setString(first++, origin.reason() == null ? null : origin.reason().wireName());
+                sources[i] = origin.source().wireName();
+                keyIds[i] = origin.keyId();
+                requestIds[i] = origin.requestId();
+                reasons[i] = origin.reason() == null ? null : origin.reason().wireName();
             }
-            return first;
+            int next = pets.bind(statement, first);
+            statement.setArray(next++, array(statement, "integer", boxed(quantities)));
+            statement.setArray(next++, array(statement, "varchar", sources));
+            statement.setArray(next++, array(statement, "varchar", keyIds));
+            statement.setArray(next++, array(statement, "varchar", requestIds));
+            statement.setArray(next++, array(statement, "varchar", reasons));
+            if (expectedVersions != null) {
+                statement.setArray(next++, array(statement, "bigint", boxed(expectedVersions)));
+            }
+            return next;
         };
         return List.of(
                 new Step(StockLedgerHead.LOCK, (statement, first) -> first),
-                new Step("SELECT pet_id FROM inventory_item WHERE pet_id IN (" + placeholders
-                        + ") ORDER BY pet_id FOR UPDATE", pets),
-                new Step("INSERT INTO stock_change (" + COLUMNS + ")\n"
-                        + "SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity, "
-                        + "u.quantity, i.version + 1, CURRENT_TIMESTAMP, u.source, u.key_id, u.request_id, u.reason\n"
-                        + "FROM inventory_item i\n"
-                        + "JOIN (VALUES " + values + ") AS u (pet_id, quantity, source, key_id, request_id, reason)"
-                        + " ON u.pet_id = i.pet_id\n"
-                        + "CROSS JOIN stock_ledger_head h WHERE h.id = 1", changes),
+                new Step(LOCK_ENTRIES, pets),
+                new Step(expectedVersions == null ? RECORD : RECORD_IF_VERSION, changes),
                 new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first),
                 update);
+    }
+
+    private static java.sql.Array array(PreparedStatement statement, String type, Object[] values)
+            throws SQLException {
+        return statement.getConnection().createArrayOf(type, values);
+    }
+
+    /** The values as the driver's {@code createArrayOf} takes them. */
+    static Long[] boxed(long[] values) {
+        Long[] boxed = new Long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            boxed[i] = values[i];
+        }
+        return boxed;
+    }
+
+    /** The values as the driver's {@code createArrayOf} takes them. */
+    static Integer[] boxed(int[] values) {
+        Integer[] boxed = new Integer[values.length];
+        for (int i = 0; i < values.length; i++) {
+            boxed[i] = values[i];
+        }
+        return boxed;
     }
 
     /**
@@ -312,59 +350,5 @@ final class JdbcStockLedger implements StockLedger {
             statement.close();
             throw e;
         }
-    }
-
-    /** Locks the entries of these pets until the transaction ends; their quantities, by pet (none: no entry). */
-    static Map<Long, Integer> quantitiesBefore(Connection connection, long[] petIds) throws SQLException {
-        Long[] pets = new Long[petIds.length];
-        for (int i = 0; i < petIds.length; i++) {
-            pets[i] = petIds[i];
-        }
-        Map<Long, Integer> quantities = new HashMap<>();
-        try (PreparedStatement select = connection.prepareStatement(QUANTITIES_BEFORE)) {
-            select.setArray(1, connection.createArrayOf("bigint", pets));
-            try (ResultSet row = select.executeQuery()) {
-                while (row.next()) {
-                    quantities.put(row.getLong(1), row.getInt(2));
-                }
-            }
-        }
-        return quantities;
-    }
-
-    /**
-     * Records the changed entries, in this order, with the ids after {@code lastChangeId}, each with its quantity
-     * before and its origin (by pet), and moves the head on; in the transaction that changed them, which holds the
-     * head ({@link StockLedgerHead#lock}).
-     */
-    static void record(Connection connection, long lastChangeId, List<InventoryItem> changed,
-            Map<Long, Integer> quantitiesBefore, Map<Long, ChangeOrigin> origins) throws SQLException {
-        if (changed.isEmpty()) {
-            return;
-        }
-        long changeId = lastChangeId;
-        try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
-            for (InventoryItem entry : changed) {
-                long petId = entry.petId().value();
-                ChangeOrigin origin = origins.get(petId);
-                Integer before = quantitiesBefore.get(petId);
-                insert.setLong(1, ++changeId);
-                insert.setLong(2, petId);
-                if (before == null) {
-                    insert.setNull(3, Types.INTEGER);
-                } else {
-                    insert.setInt(3, before);
-                }
-                insert.setInt(4, entry.quantity().value());
-                insert.setLong(5, entry.version().value());
-                insert.setString(6, origin.source().wireName());
-                insert.setString(7, origin.keyId());
-                insert.setString(8, origin.requestId());
-                insert.setString(9, origin.reason() == null ? null : origin.reason().wireName());
-                insert.addBatch();
-            }
-            insert.executeBatch();
-        }
-        StockLedgerHead.move(connection, changeId);
     }
 }

@@ -32,13 +32,12 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
     private static final String UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY = """
             UPDATE inventory_item i SET quantity = ?, version = i.version + 1
             FROM pet p
-            WHERE i.pet_id = ? AND p.id = i.pet_id%s
+            WHERE i.pet_id = ? AND p.id = i.pet_id AND i.version = ANY(CAST(? AS bigint[]))
             RETURNING i.pet_id, i.quantity, p.status, i.version""";
 
     @Override
-    public String updateQuantityIfVersionReturningEntry(int expectedVersions) {
-        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY.formatted(
-                " AND " + InventoryStatements.versionIn("i.version", expectedVersions));
+    public String updateQuantityIfVersionReturningEntry() {
+        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY;
     }
 
     /**
