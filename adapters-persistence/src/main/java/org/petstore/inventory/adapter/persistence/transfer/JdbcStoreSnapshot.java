@@ -108,13 +108,8 @@ final class JdbcStoreSnapshot implements StoreSnapshot {
     }
 
     static StoreSize size(Connection connection, TransferFailures failures) {
-        try (PreparedStatement select = connection.prepareStatement(TransferStatements.SELECT_SIZE);
-             ResultSet row = select.executeQuery()) {
-            row.next();
-            return new StoreSize(row.getLong(1), row.getLong(2), row.getLong(3));
-        } catch (SQLException e) {
-            throw failures.translate(e);
-        }
+        return oneRow(connection, failures, TransferStatements.SELECT_SIZE,
+                row -> new StoreSize(row.getLong(1), row.getLong(2), row.getLong(3)));
     }
 
     @Override
@@ -133,13 +128,20 @@ final class JdbcStoreSnapshot implements StoreSnapshot {
     }
 
     static LedgerRange ledgerRange(Connection connection, TransferFailures failures) {
-        try (PreparedStatement select = connection.prepareStatement(TransferStatements.SELECT_LEDGER_RANGE);
+        return oneRow(connection, failures, TransferStatements.SELECT_LEDGER_RANGE,
+                row -> new LedgerRange(row.getLong(1), row.getLong(2)));
+    }
+
+    /** The one row a query of the store's own tables answers, mapped. */
+    private static <T> T oneRow(Connection connection, TransferFailures failures, String sql,
+            RowCursor.RowMapper<T> mapper) {
+        try (PreparedStatement select = connection.prepareStatement(sql);
              ResultSet row = select.executeQuery()) {
             if (!row.next()) {
-                throw new IllegalStateException("the stock ledger lacks its head or retention row: it was not made "
-                        + "by this program's migrations");
+                throw new IllegalStateException("the store answered no row to " + sql + ": it was not made by this "
+                        + "program's migrations");
             }
-            return new LedgerRange(row.getLong(1), row.getLong(2));
+            return mapper.map(row);
         } catch (SQLException e) {
             throw failures.translate(e);
         }
