@@ -24,13 +24,12 @@ import org.petstore.inventory.domain.StockChange;
  *
  * <p><b>Recording.</b> A transaction that changes entries records them in this order ({@link #recordedUpdate}): it
  * locks the ledger's head (the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE},
- * {@link StockLedgerHead}), which holds the last change id; it locks the entries it will change; it writes one row per
- * entry from the entry as it is, with the next ids, and moves the head on; then it changes the entries. The head is
- * held until the commit, so the transactions that record are serialized and take their ids in the order they commit:
- * a reader that follows the ids never passes over a change that commits later with a smaller id. Every recording transaction takes the head before any entry, so two of them never wait
- * for each other's entries (no deadlock among them); a writer that records nothing and locks entries only waits for
- * them or is waited for. The entries are locked before they are read, so {@code from} is the count the change
- * replaced, whoever else writes.
+ * {@link StockLedgerHead}), which holds the last change id; it writes one row per entry it will change, from the
+ * entry as it is, with the next ids, and moves the head on; then it changes the entries. The head is held until the
+ * commit, so the transactions that record are serialized and take their ids in the order they commit: a reader that
+ * follows the ids never passes over a change that commits later with a smaller id. Every writer of entries (the
+ * API's updates, an import) records, and takes the head before any entry: no two of them deadlock, and while one
+ * holds the head no other changes an entry, so {@code from} is the count the change replaced.
  */
 @Singleton
 final class JdbcStockLedger implements StockLedger {
@@ -206,12 +205,8 @@ final class JdbcStockLedger implements StockLedger {
         int bind(PreparedStatement statement, int first) throws SQLException;
     }
 
-    /** Locks the entries of the pets (parameter 1, an array), in {@code pet_id} order, until the transaction ends. */
-    private static final String LOCK_ENTRIES = "SELECT pet_id FROM inventory_item"
-            + " WHERE pet_id = ANY(CAST(? AS BIGINT ARRAY)) ORDER BY pet_id FOR UPDATE";
-
     /**
-     * One record per entry the update will change, from the entry as it is (locked): the count before, the new one
+     * One record per entry the update will change, from the entry as it is: the count before, the new one
      * (parameter 2: the quantities, an array in the order of the pets of parameter 1), the version the update gives,
      * the origin (parameters 3 to 6: arrays of source, key id, request id, reason), with the ids after the head's.
      * Arrays, not a list of values, so the statement has one text whatever the number of pets: prepared and planned
@@ -235,19 +230,16 @@ final class JdbcStockLedger implements StockLedger {
 
     /**
      * The statements of an update that records its changes, in order: lock the ledger's head (before any entry, as
-     * every recording transaction), lock the entries in {@code pet_id} order, record each change from the entry as
-     * it is (its count before, the version the update gives) with the next ids, move the head on to the last of
-     * them, and then {@code update} itself, which answers the entries as stored. With {@code expectedVersions} (a
-     * compare-and-set; else {@code null}) only an entry at one of them is recorded, and {@code update} must change
-     * only such an entry: the entries are locked, so both see the same version. Portable SQL of fixed text (arrays as
-     * parameters); a pet without an entry gets neither a record nor a row.
+     * every writer of entries), record each change from the entry as it is (its count before, the version the update
+     * gives) with the next ids, move the head on to the last of them, and then {@code update} itself, which answers
+     * the entries as stored. With {@code expectedVersions} (a compare-and-set; else {@code null}) only an entry at
+     * one of them is recorded, and {@code update} must change only such an entry. Every statement reads the entries
+     * as committed when it starts, and no other transaction writes an entry while this one holds the head, so the
+     * records and the update see the same entries. Portable SQL of fixed text (arrays as parameters); a pet without
+     * an entry gets neither a record nor a row.
      */
     static List<Step> recordedUpdate(long[] petIds, int[] quantities, ChangeOrigin[] origins,
             long @Nullable [] expectedVersions, Step update) {
-        Binder pets = (statement, first) -> {
-            statement.setArray(first, array(statement, "bigint", boxed(petIds)));
-            return first + 1;
-        };
         Binder changes = (statement, first) -> {
             int count = petIds.length;
             String[] sources = new String[count];
@@ -261,7 +253,8 @@ final class JdbcStockLedger implements StockLedger {
                 requestIds[i] = origin.requestId();
                 reasons[i] = origin.reason() == null ? null : origin.reason().wireName();
             }
-            int next = pets.bind(statement, first);
+            int next = first;
+            statement.setArray(next++, array(statement, "bigint", boxed(petIds)));
             statement.setArray(next++, array(statement, "integer", boxed(quantities)));
             statement.setArray(next++, array(statement, "varchar", sources));
             statement.setArray(next++, array(statement, "varchar", keyIds));
@@ -274,7 +267,6 @@ final class JdbcStockLedger implements StockLedger {
         };
         return List.of(
                 new Step(StockLedgerHead.LOCK, (statement, first) -> first),
-                new Step(LOCK_ENTRIES, pets),
                 new Step(expectedVersions == null ? RECORD : RECORD_IF_VERSION, changes),
                 new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first),
                 update);
