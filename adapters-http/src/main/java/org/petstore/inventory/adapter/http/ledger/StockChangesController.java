@@ -12,6 +12,7 @@ import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.annotation.QueryValue;
+import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
@@ -27,6 +28,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
+import java.util.concurrent.Executor;
 import java.util.regex.Pattern;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ApiException;
@@ -141,7 +143,7 @@ final class StockChangesController {
             @Nullable @Header("Last-Event-ID") String lastEventId,
             HttpRequest<?> request) {
         if (acceptsEventStream(request)) {
-            return follow(after, lastEventId);
+            return follow(after, lastEventId, request);
         }
         long cursor = after == null ? 0 : cursor("after", after, 0);
         int size = limit(limit);
@@ -157,11 +159,15 @@ final class StockChangesController {
      * on the database ({@link StockChangeFollowers}). A cursor that retention overtook is answered 410 before the
      * stream opens.
      */
-    private HttpResponse<Publisher<Event<?>>> follow(@Nullable String after, @Nullable String lastEventId) {
+    private HttpResponse<Publisher<Event<?>>> follow(@Nullable String after, @Nullable String lastEventId,
+                                                     HttpRequest<?> request) {
         long cursor = lastEventId != null ? cursor("Last-Event-ID", lastEventId.strip(), 0)
                 : after == null ? 0 : cursor("after", after, 0);
         changes.changesAfter(cursor, 1);
-        return HttpResponse.ok(followers.follow(cursor)).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
+        Executor connection = request instanceof NettyHttpRequest<?> netty
+                ? netty.getChannelHandlerContext().channel().eventLoop()
+                : Runnable::run;
+        return HttpResponse.ok(followers.follow(cursor, connection)).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
     }
 
     /** Whether the client asks for the live stream: its Accept names text/event-stream. */
