@@ -2,27 +2,33 @@
 # ledger-streams.sh - the stock ledger's live streams under load: starts the service through its launcher on a fresh
 # embedded database (demo data: 12 pets), or on PostgreSQL with --pg (PGHOST, PGPORT, PGUSER, PGPASSWORD; database
 # BENCH_PG_DATABASE, default petstore_streams, dropped and created anew), then runs LedgerStreams.java beside this
-# script: STREAMS clients follow the feed as Server-Sent Events while PATCHes are sent at RATE a second.
+# script: STREAMS clients follow the feed as Server-Sent Events while PATCHes are sent at RATE a second (open-loop:
+# each PATCH is sent at its time, whatever the earlier ones take), after WARMUP seconds of the same load that are not
+# counted (the service and the client are measured compiled, not while their JIT compilers work).
 #
-# usage: bootstrap/src/bench/ledger-streams.sh [--pg] [--streams 100] [--rate 1000] [--seconds 10] [--port 30295]
+# usage: bootstrap/src/bench/ledger-streams.sh [--pg] [--streams 100] [--rate 1000] [--seconds 10] [--warmup 5]
+#                                              [--port 30295]
 # Needs: a JDK 25 (JAVA_HOME, or /usr/lib/jvm/*25*) and the built launcher (./mvnw -B package -DskipTests).
 # Output (stdout): one line, from LedgerStreams.java:
-#   streams=.. rate_target=.. seconds=.. changes=.. rate_achieved=.. patch_failures=.. delivered=.. expected=..
-#   missing=.. duplicates=.. out_of_order=.. latency_p50_ms=.. latency_p99_ms=.. latency_max_ms=..
+#   streams=.. rate_target=.. seconds=.. warmup_s=.. changes=.. rate_achieved=.. patch_failures=.. patch_p50_ms=..
+#   patch_p99_ms=.. delivered=.. expected=.. missing=.. duplicates=.. out_of_order=.. latency_p50_ms=..
+#   latency_p99_ms=.. latency_max_ms=..
 # delivered = expected with missing=0, duplicates=0 and out_of_order=0 is every change arriving once, in order, on
-# every stream; latency is from a PATCH's answer to the change's arrival on a stream.
+# every stream; latency is from a PATCH's answer to the change's arrival on a stream; patch_* is the PATCHes' own
+# latency. The client runs on the same machine: what it spends on reading the streams is not the service's.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../../.." && pwd)"
 LAUNCHER="$ROOT/bootstrap/target/petstore-inventory"
-STREAMS=100 RATE=1000 SECONDS_=10 PORT=30295 PG=no KEY=bench-key
+STREAMS=100 RATE=1000 SECONDS_=10 WARMUP=5 PORT=30295 PG=no KEY=bench-key
 while [ $# -gt 0 ]; do
   case "$1" in
     --pg) PG=yes; shift;;
     --streams) STREAMS=$2; shift 2;;
     --rate) RATE=$2; shift 2;;
     --seconds) SECONDS_=$2; shift 2;;
+    --warmup) WARMUP=$2; shift 2;;
     --port) PORT=$2; shift 2;;
     -h|--help) awk 'NR>1 && !/^#/ {exit} NR>1 {print}' "$0"; exit 0;;
     *) echo "ledger-streams.sh: unknown option $1" >&2; exit 2;;
@@ -52,5 +58,5 @@ for _ in $(seq 1 300); do
   curl -sf -o /dev/null -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/inventory" && break
   sleep 0.1
 done
-echo "[ledger-streams] service up (log $WORK/service.log); $STREAMS streams, $RATE changes/s for $SECONDS_ s" >&2
-java "$HERE/LedgerStreams.java" "http://127.0.0.1:$PORT" "$KEY" "$STREAMS" "$RATE" "$SECONDS_" 12
+echo "[ledger-streams] service up (log $WORK/service.log); $STREAMS streams, $RATE changes/s for $SECONDS_ s after $WARMUP s" >&2
+java "$HERE/LedgerStreams.java" "http://127.0.0.1:$PORT" "$KEY" "$STREAMS" "$RATE" "$SECONDS_" 12 "$WARMUP"

@@ -18,6 +18,8 @@ import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
@@ -57,6 +59,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     private final AtomicInteger listsClosed = new AtomicInteger();
     private final AtomicInteger versionsRead = new AtomicInteger();
     private final AtomicLong entriesRead = new AtomicLong();
+    private final AtomicLong changesRead = new AtomicLong();
 
     /** Back to {@link #SEED}, with no update recorded. */
     synchronized void reset() {
@@ -67,6 +70,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         nextFailure = null;
         nextList = null;
         entriesRead.set(0);
+        changesRead.set(0);
         SEED.reversed().forEach(item -> items.put(item.petId().value(), item));
     }
 
@@ -186,6 +190,19 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         return updated;
     }
 
+    /**
+     * Records {@code count} more changes of pet 1's count, as a ledger that already holds them would read them (the
+     * entry itself is left as it is).
+     */
+    synchronized void recordChanges(int count) {
+        ChangeOrigin origin = UpdateStockCommand.of(1, 0).origin();
+        for (int i = 0; i < count; i++) {
+            long changeId = changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1;
+            changes.add(new StockChange(changeId, new PetId(1), Quantity.of(changeId % 1000),
+                    Quantity.of((changeId + 1) % 1000), EntryVersion.of(changeId + 1), Instant.now(), origin));
+        }
+    }
+
     /** Removes the changes up to this id, as the ledger's retention does. */
     synchronized void removeChangesThrough(long changeId) {
         changes.removeIf(change -> change.changeId() <= changeId);
@@ -216,7 +233,15 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
             throw new ExpiredChangeCursorException(afterChangeId, removedThrough,
                     changes.isEmpty() ? removedThrough : changes.getLast().changeId());
         }
-        return changes.stream().filter(change -> change.changeId() > afterChangeId).limit(limit).toList();
+        List<StockChange> page = changes.stream().filter(change -> change.changeId() > afterChangeId).limit(limit)
+                .toList();
+        changesRead.addAndGet(page.size());
+        return page;
+    }
+
+    /** How many changes the feed's reads returned so far. */
+    long changesRead() {
+        return changesRead.get();
     }
 
     private void throwPendingFailure() {

@@ -9,13 +9,14 @@ import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
@@ -26,14 +27,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The live streams of the stock ledger's feed ({@code GET /v1/inventory/changes} with
  * {@code Accept: text/event-stream}) on this instance. One thread reads the ledger for all of them: every
  * {@code petstore.ledger.stream-poll-interval} (250 ms), and at once again while a read filled a page, it reads the
- * changes after each distinct cursor of the streams that can take more (streams that are caught up share one read)
- * and sends each its changes in order, as many as its client asked for, keeping the rest of the page for it (a
- * stream that catches up reads each page once, not once per event it is asked for). So a change committed through any
+ * changes after each distinct cursor of the streams that have room (streams that are caught up share one read) and
+ * hands each stream its changes in order. A stream's events wait in its own queue; Micronaut takes them from there on
+ * the connection's event loop as fast as the connection takes them, without a trip to the reader thread for each. A
+ * stream has room for another page while no more than {@link #REFILL} of its events wait in that queue, so a stream
+ * catching up from the first of a million changes holds at most a page and a half. So a change committed through any
  * instance on the database reaches every stream here within about the interval plus a read. A stream opens with a
  * comment line; one that has had nothing for {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line,
  * which keeps proxies from closing it. A stream whose cursor retention overtook ends; the client's reconnection with
@@ -44,6 +48,10 @@ final class StockChangeFollowers {
 
     private static final Logger LOG = LoggerFactory.getLogger(StockChangeFollowers.class);
     private static final int PAGE = 500;
+    /** A stream gets the next page once no more than this many of its events wait to be handed to Micronaut. */
+    private static final int REFILL = PAGE / 2;
+    /** How many of a stream's events wait on its connection's event loop for Micronaut to ask for them, at most. */
+    private static final int PREFETCH = 128;
 
     /**
      * {@code petstore.ledger}: how the live streams are served.
@@ -56,23 +64,52 @@ final class StockChangeFollowers {
                          @Bindable(defaultValue = "10s") Duration streamHeartbeat) {
     }
 
-    /** A change read for a stream and not sent yet: its id, and its event. */
-    private record Pending(long changeId, Event<?> event) {
-    }
-
     /**
-     * One open stream: where it is in the ledger (the last change sent), what was read for it and not sent yet
-     * (its client asked for less than a page), and its client's connection. Only the reader thread changes it.
+     * One open stream: where it is in the ledger (the last change handed to it), how many events were handed to it and
+     * how many its client asked for (the difference waits in the sink's queue), and its client's connection. The
+     * reader thread hands it events; Micronaut asks for them on the connection's event loop.
      */
-    private static final class Follower {
+    private final class Follower {
         private final FluxSink<Event<?>> sink;
-        private final ArrayDeque<Pending> pending = new ArrayDeque<>();
-        private volatile long cursor;
-        private volatile long lastSentNanos = System.nanoTime();
+        private final AtomicLong requested = new AtomicLong();
+        private volatile long handed;
+        private volatile boolean awaitingRoom;
+        private long cursor;
+        private long lastHandedNanos = System.nanoTime();
 
         Follower(long cursor, FluxSink<Event<?>> sink) {
             this.cursor = cursor;
             this.sink = sink;
+        }
+
+        /** How many events handed to the stream its client has not asked for yet. */
+        long waiting() {
+            return handed - requested.get();
+        }
+
+        /** Whether the stream can take another page; if not, the reader is woken when it can. */
+        boolean hasRoom() {
+            awaitingRoom = true;
+            if (waiting() <= REFILL) {
+                awaitingRoom = false;
+                return true;
+            }
+            return false;
+        }
+
+        /** The client asked for {@code n} more events (Micronaut asks as the connection takes them). */
+        void requested(long n) {
+            requested.accumulateAndGet(n, (total, more) -> total + more < total ? Long.MAX_VALUE : total + more);
+            if (awaitingRoom && waiting() <= REFILL) {
+                awaitingRoom = false;
+                wake();
+            }
+        }
+
+        void hand(Event<?> event) {
+            handed++;
+            lastHandedNanos = System.nanoTime();
+            sink.next(event);
         }
     }
 
@@ -94,17 +131,22 @@ final class StockChangeFollowers {
 
     /**
      * A stream of the changes after {@code cursor}, each an event whose id is its changeId and data its JSON. It opens
-     * with a comment line, so that the client has the response at once, before any change.
+     * with a comment line, so that the client has the response at once, before any change. Its events are handed to
+     * Micronaut on {@code connection}, the connection's event loop: Micronaut then asks for the next once the last was
+     * written to a connection that can take more, so a client that reads slowly holds the stream back instead of
+     * making the server buffer it. (Handed to Micronaut from another thread, the next is asked for before the last is
+     * written, and a stream catching up would fill the memory with events its client has not read.)
      */
-    Publisher<Event<?>> follow(long cursor) {
+    Publisher<Event<?>> follow(long cursor, Executor connection) {
         Event<?> opening = Event.of("").comment("the changes after " + cursor);
-        return Flux.concat(Flux.just(opening), Flux.create(sink -> {
+        return Flux.concat(Flux.just(opening), Flux.<Event<?>>create(sink -> {
             Follower follower = new Follower(cursor, sink);
             sink.onDispose(() -> followers.remove(follower));
-            sink.onRequest(demand -> wake());
+            sink.onRequest(follower::requested);
             followers.add(follower);
             startReader();
-        }, FluxSink.OverflowStrategy.ERROR));
+            wake();
+        }, FluxSink.OverflowStrategy.BUFFER)).publishOn(Schedulers.fromExecutor(connection), PREFETCH);
     }
 
     private void startReader() {
@@ -122,36 +164,47 @@ final class StockChangeFollowers {
         }
     }
 
+    /**
+     * Reads for the streams until the service stops. Should the thread fail (an {@link Error}), every open stream ends
+     * with it, so that its client resumes with {@code Last-Event-ID} (and starts a new reader) instead of waiting for
+     * events that no one reads any more.
+     */
     private void readWhileFollowed() {
-        while (!closed) {
-            boolean more = false;
-            try {
-                more = readOnce();
-            } catch (StorageUnavailableException e) {
-                LOG.warn("The stock ledger could not be read for its {} stream(s) now: {}", followers.size(),
-                        e.getMessage());
-            } catch (RuntimeException e) {
-                LOG.error("The stock ledger's streams could not be served", e);
+        try {
+            while (!closed) {
+                boolean more = false;
+                try {
+                    more = readOnce();
+                } catch (StorageUnavailableException e) {
+                    LOG.warn("The stock ledger could not be read for its {} stream(s) now: {}", followers.size(),
+                            e.getMessage());
+                } catch (RuntimeException e) {
+                    LOG.error("The stock ledger's streams could not be served", e);
+                }
+                if (!more) {
+                    LockSupport.parkNanos(pollNanos);
+                }
             }
-            if (!more) {
-                LockSupport.parkNanos(pollNanos);
+        } catch (Error e) {
+            LOG.error("The stock ledger's streams failed; their {} client(s) must resume", followers.size(), e);
+            synchronized (start) {
+                reader = null;
             }
+            followers.forEach(follower -> follower.sink.error(e));
+            throw e;
         }
     }
 
     /**
-     * Sends every stream that can take more what was read for it before; then one read for every group of streams at
-     * one cursor that can take more and has nothing left to send; whether a page came back full.
+     * One read for every group of streams at one cursor that have room, each stream handed the page's changes; a
+     * heartbeat for every stream that had nothing for the heartbeat interval and has nothing waiting; whether a page
+     * came back full.
      */
     private boolean readOnce() {
         Map<Long, List<Follower>> byCursor = new HashMap<>();
-        long now = System.nanoTime();
         for (Follower follower : followers) {
-            if (follower.sink.requestedFromDownstream() > 0) {
-                sendPending(follower);
-                if (follower.pending.isEmpty() && follower.sink.requestedFromDownstream() > 0) {
-                    byCursor.computeIfAbsent(follower.cursor, cursor -> new ArrayList<>()).add(follower);
-                }
+            if (!follower.sink.isCancelled() && follower.hasRoom()) {
+                byCursor.computeIfAbsent(follower.cursor, cursor -> new ArrayList<>()).add(follower);
             }
         }
         boolean full = false;
@@ -163,17 +216,21 @@ final class StockChangeFollowers {
                 group.getValue().forEach(follower -> follower.sink.complete());
                 continue;
             }
+            if (page.isEmpty()) {
+                continue;
+            }
             full |= page.size() == PAGE;
-            List<Pending> events = events(page);
+            List<Event<?>> events = events(page);
+            long last = page.getLast().changeId();
             for (Follower follower : group.getValue()) {
-                follower.pending.addAll(events);
-                sendPending(follower);
+                events.forEach(follower::hand);
+                follower.cursor = last;
             }
         }
+        long now = System.nanoTime();
         for (Follower follower : followers) {
-            if (now - follower.lastSentNanos >= heartbeatNanos && follower.sink.requestedFromDownstream() > 0) {
-                follower.lastSentNanos = now;
-                follower.sink.next(Event.of("").comment("heartbeat"));
+            if (now - follower.lastHandedNanos >= heartbeatNanos && follower.waiting() <= 0) {
+                follower.hand(Event.of("").comment("heartbeat"));
             }
         }
         return full;
@@ -183,8 +240,8 @@ final class StockChangeFollowers {
      * The page's changes as events, each encoded by serde once for every stream that gets it: its id the changeId,
      * its data the change's JSON.
      */
-    private List<Pending> events(List<StockChange> page) {
-        List<Pending> events = new ArrayList<>(page.size());
+    private List<Event<?>> events(List<StockChange> page) {
+        List<Event<?>> events = new ArrayList<>(page.size());
         for (StockChange change : page) {
             String data;
             try {
@@ -192,20 +249,9 @@ final class StockChangeFollowers {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            events.add(new Pending(change.changeId(), Event.of(data).id(Long.toString(change.changeId()))));
+            events.add(Event.of(data).id(Long.toString(change.changeId())));
         }
         return events;
-    }
-
-    /** Sends what was read for the stream, in order, as much as its client asks for. */
-    private static void sendPending(Follower follower) {
-        while (!follower.pending.isEmpty() && follower.sink.requestedFromDownstream() > 0
-                && !follower.sink.isCancelled()) {
-            Pending next = follower.pending.poll();
-            follower.sink.next(next.event());
-            follower.cursor = next.changeId();
-            follower.lastSentNanos = System.nanoTime();
-        }
     }
 
     /** Every stream ends when the service stops. */
