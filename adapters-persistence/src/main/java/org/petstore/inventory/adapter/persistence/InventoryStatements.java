@@ -92,8 +92,11 @@ interface InventoryStatements extends RowCursor.Session {
     String updateQuantityIfVersionReturningEntry();
 
     /**
-     * Whether the database's driver takes several statements, with their parameters, in one message and runs them in
-     * order (PostgreSQL's does): then a recorded update's statements travel together, in one round trip.
+     * Whether the database's driver takes several statements, with their parameters, in one message, and the database
+     * runs them in order as one transaction, committed when the message ends and rolled back whole when one fails
+     * (PostgreSQL: its driver sends them with one Sync, and the statements before a Sync form one implicit
+     * transaction): then a recorded update's statements travel together, in autocommit, in one round trip with their
+     * commit.
      */
     default boolean sendsTogether() {
         return false;

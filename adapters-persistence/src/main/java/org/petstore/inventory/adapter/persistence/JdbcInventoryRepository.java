@@ -165,8 +165,9 @@ final class JdbcInventoryRepository implements InventoryRepository {
     /**
      * An update and its records in the stock ledger as one transaction, the statements of
      * {@link JdbcStockLedger#recordedUpdate}: lock the ledger's head, lock the entries, record them, move the head,
-     * update them. A backend that can take them in one message ({@link InventoryStatements#sendsTogether}) gets them
-     * so: one round trip, and the commit. The entries as stored, one per entry changed.
+     * update them. A backend that can take them in one message as one transaction
+     * ({@link InventoryStatements#sendsTogether}) gets them so, in autocommit: one round trip, the commit included.
+     * The entries as stored, one per entry changed.
      */
     private List<InventoryItem> recordedUpdate(Connection connection, long[] petIds, int[] quantities,
             ChangeOrigin[] origins, long @Nullable [] expectedVersions, JdbcStockLedger.Step update)
@@ -174,13 +175,18 @@ final class JdbcInventoryRepository implements InventoryRepository {
         List<JdbcStockLedger.Step> steps = JdbcStockLedger.recordedUpdate(petIds, quantities, origins,
                 expectedVersions, update);
         List<InventoryItem> updated = new ArrayList<>(petIds.length);
-        inTransaction(connection, () -> {
+        TransactionWork work = () -> {
             try (ResultSet rows = JdbcStockLedger.run(connection, steps, statements.sendsTogether())) {
                 while (rows.next()) {
                     updated.add(StoreMapper.inventoryItem(rows));
                 }
             }
-        });
+        };
+        if (statements.sendsTogether()) {
+            work.run(); // in autocommit: the message is one transaction, committed as it ends
+        } else {
+            inTransaction(connection, work);
+        }
         if (!updated.isEmpty()) {
             statements.afterWrite(connection);
         }
