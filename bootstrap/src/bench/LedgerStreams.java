@@ -51,6 +51,13 @@ public class LedgerStreams {
         final Map<Long, Long> committed = new ConcurrentHashMap<>();
         final ConcurrentLinkedQueue<Long> latencies = new ConcurrentLinkedQueue<>();
         final AtomicLong failures = new AtomicLong();
+        /** Each failure's kind (the status, or the exception's class), counted: printed to standard error. */
+        final Map<String, Long> failureKinds = new ConcurrentHashMap<>();
+
+        void failed(String kind) {
+            failures.incrementAndGet();
+            failureKinds.merge(kind, 1L, Long::sum);
+        }
     }
 
     public static void main(String[] args) throws Exception {
@@ -131,6 +138,9 @@ public class LedgerStreams {
                 percentile(patches, 0.50), percentile(patches, 0.99), delivered,
                 (long) writes.committed.size() * streams, missing, duplicates, outOfOrder, percentile(sorted, 0.50),
                 percentile(sorted, 0.99), sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6);
+        if (!writes.failureKinds.isEmpty()) {
+            System.err.println("PATCH failures by kind: " + writes.failureKinds);
+        }
         System.exit(0);
     }
 
@@ -173,10 +183,10 @@ public class LedgerStreams {
                                 Long.parseLong(tag.substring(dot + 1, tag.length() - 1))), now);
                         writes.latencies.add(now - sent);
                     } else {
-                        writes.failures.incrementAndGet();
+                        writes.failed("status " + answer.statusCode());
                     }
                 } catch (Exception e) {
-                    writes.failures.incrementAndGet();
+                    writes.failed(e.getClass().getSimpleName());
                 } finally {
                     inFlight.release();
                 }
