@@ -134,7 +134,8 @@ class DataCommandsProcessTest {
                     () -> assertEquals("", export.out()),
                     () -> assertEquals(List.of("petstore-inventory export: the inventory database at jdbc:h2:file:"
                             + data + "/petstore;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;"
-                            + "DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0 cannot be used: the H2 database files are in use "
+                            + "DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0;TRACE_LEVEL_FILE=0 cannot be used: the H2 database "
+                            + "files are in use "
                             + "by another process (a running service keeps them open): stop it first; nothing was "
                             + "changed"), export.err().lines().toList()));
         } finally {

@@ -28,7 +28,8 @@ class H2DataCommandsEndToEndTest extends DataCommandsEndToEndTest {
     @Override
     Connection connect(Map<String, Object> store) throws SQLException {
         return DriverManager.getConnection("jdbc:h2:file:" + store.get("petstore.data-dir") + "/petstore;MODE=PostgreSQL;"
-                + "DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0", "sa", "");
+                + "DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0;"
+                + "TRACE_LEVEL_FILE=0", "sa", "");
     }
 
     @Override

@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
@@ -123,12 +124,16 @@ class StartupFailureEndToEndTest {
     // ---- the embedded database
 
     @Test
-    void embeddedDatabaseFilesInUseByAnotherProcess() {
+    void embeddedDatabaseFilesInUseByAnotherProcess() throws IOException {
         Path dataDir = work.resolve("shared-data");
         try (RunningService _ = RunningService.start(Backend.h2(dataDir))) {
             assertFailsWith("the embedded database " + dataDir.resolve("petstore.mv.db") + " is in use by another "
                     + "process (another instance of the service?); stop that process, or set PETSTORE_DATA_DIR to "
                     + "another directory", Map.of("PETSTORE_DATA_DIR", dataDir.toString()));
+            try (Stream<Path> files = Files.list(dataDir)) {
+                assertEquals(List.of("petstore.mv.db"), files.map(file -> file.getFileName().toString()).toList(),
+                        "the refused start leaves no file of its own (no petstore.trace.db)");
+            }
         }
     }
 
@@ -149,7 +154,7 @@ class StartupFailureEndToEndTest {
     void anEmbeddedDatabaseWhoseAppliedMigrationWasEdited() throws SQLException {
         Path dataDir = work.resolve("edited-data");
         String url = "jdbc:h2:file:" + dataDir + "/petstore;MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;"
-                + "DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0";
+                + "DEFAULT_NULL_ORDERING=HIGH;DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0;TRACE_LEVEL_FILE=0";
         Flyway.configure().dataSource(url, "sa", "")
                 .locations(DatabaseBackend.migrationLocations(url).toArray(String[]::new)).load().migrate();
         try (Connection connection = DriverManager.getConnection(url, "sa", "");
