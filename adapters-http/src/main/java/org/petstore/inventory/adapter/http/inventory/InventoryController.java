@@ -18,7 +18,6 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
-import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
@@ -37,6 +36,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.RequestConnection;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
@@ -133,10 +133,8 @@ final class InventoryController {
                 yield withTag(HttpResponse.ok(), streamed.tag());
             }
             case InventoryListing.Streamed streamed -> {
-                Executor eventLoop = request instanceof NettyHttpRequest<?> netty
-                        ? netty.getChannelHandlerContext().channel().eventLoop()
-                        : Runnable::run;
-                yield json(new StreamedInventory(streamed.firstChunk(), streamed.rest(), blocking, eventLoop,
+                yield json(new StreamedInventory(streamed.firstChunk(), streamed.rest(), blocking,
+                        RequestConnection.eventLoopOf(request),
                         ByteBufAllocator.DEFAULT), streamed.tag());
             }
         };

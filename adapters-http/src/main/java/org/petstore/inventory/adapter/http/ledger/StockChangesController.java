@@ -12,14 +12,11 @@ import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.annotation.QueryValue;
-import io.micronaut.http.server.netty.NettyHttpRequest;
 import io.micronaut.http.sse.Event;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
 import io.micronaut.security.rules.SecurityRule;
-import io.netty.channel.Channel;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
@@ -32,6 +29,7 @@ import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.RequestConnection;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.EchoedInput;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
@@ -41,7 +39,6 @@ import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
 import org.reactivestreams.Publisher;
-import reactor.core.publisher.Flux;
 
 /**
  * The stock ledger (experimental): {@code GET /v1/inventory/{petId}/changes}, an entry's history newest first, and
@@ -60,7 +57,6 @@ import reactor.core.publisher.Flux;
 final class StockChangesController {
 
     static final int DEFAULT_LIMIT = 50;
-    private static final String FLUSH_CONSOLIDATION = "petstore-stream-flush-consolidation";
     private static final Pattern ASCII_INTEGER = Pattern.compile("[0-9]{1,19}");
     private static final String LIMIT = "How many changes at most, from 1 to " + ReadStockChangesUseCase.MAX_LIMIT
             + " (default " + DEFAULT_LIMIT + ")";
@@ -167,33 +163,9 @@ final class StockChangesController {
         long cursor = lastEventId != null ? cursor("Last-Event-ID", lastEventId.strip(), 0)
                 : after == null ? 0 : cursor("after", after, 0);
         changes.changesAfter(cursor, 1);
-        if (!(request instanceof NettyHttpRequest<?> netty)) {
-            return HttpResponse.ok(followers.follow(cursor, Runnable::run))
-                    .contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
-        }
-        Channel channel = netty.getChannelHandlerContext().channel();
-        Publisher<Event<?>> stream = Flux.from(followers.follow(cursor, channel.eventLoop()))
-                .doOnSubscribe(subscription -> consolidateFlushes(channel, true))
-                .doFinally(signal -> consolidateFlushes(channel, false));
-        return HttpResponse.ok(stream).contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
-    }
-
-    /**
-     * Netty's {@link FlushConsolidationHandler} on the connection while it carries a stream: the events Micronaut
-     * writes in one turn of the event loop (each with a flush) leave in one write to the socket instead of one each
-     * (with 100 streams following 1,000 changes a second, 100,000 writes a second otherwise). Removed when the stream
-     * ends (removing it flushes what waits), so that the connection's next requests are answered as on any other.
-     */
-    private static void consolidateFlushes(Channel channel, boolean on) {
-        channel.eventLoop().execute(() -> {
-            boolean installed = channel.pipeline().get(FLUSH_CONSOLIDATION) != null;
-            if (on && !installed) {
-                channel.pipeline().addFirst(FLUSH_CONSOLIDATION, new FlushConsolidationHandler(
-                        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
-            } else if (!on && installed) {
-                channel.pipeline().remove(FLUSH_CONSOLIDATION);
-            }
-        });
+        Publisher<Event<?>> stream = followers.follow(cursor, RequestConnection.eventLoopOf(request));
+        return HttpResponse.ok(RequestConnection.withConsolidatedFlushes(request, stream))
+                .contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
     }
 
     /** Whether the client asks for the live stream: its Accept names text/event-stream. */
