@@ -4,9 +4,10 @@
 # BENCH_PG_DATABASE, default petstore_streams, dropped and created anew), then runs LedgerStreams.java beside this
 # script: STREAMS clients follow the feed as Server-Sent Events while PATCHes are sent at RATE a second (open-loop:
 # each PATCH is sent at its time, whatever the earlier ones take), after WARMUP seconds of the same load that are not
-# counted (the service and the client are measured compiled, not while their JIT compilers work).
+# counted (the service and the client are measured compiled, not while their JIT compilers work; on 2 cores shared
+# with the client, the service's C2 compiler is busy for well over the first 10 s).
 #
-# usage: bootstrap/src/bench/ledger-streams.sh [--pg] [--streams 100] [--rate 1000] [--seconds 10] [--warmup 5]
+# usage: bootstrap/src/bench/ledger-streams.sh [--pg] [--streams 100] [--rate 1000] [--seconds 10] [--warmup 30]
 #                                              [--port 30295]
 # Needs: a JDK 25 (JAVA_HOME, or /usr/lib/jvm/*25*) and the built launcher (./mvnw -B package -DskipTests).
 # Output (stdout): one line, from LedgerStreams.java:
@@ -21,7 +22,7 @@ set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../../.." && pwd)"
 LAUNCHER="$ROOT/bootstrap/target/petstore-inventory"
-STREAMS=100 RATE=1000 SECONDS_=10 WARMUP=5 PORT=30295 PG=no KEY=bench-key
+STREAMS=100 RATE=1000 SECONDS_=10 WARMUP=30 PORT=30295 PG=no KEY=bench-key
 while [ $# -gt 0 ]; do
   case "$1" in
     --pg) PG=yes; shift;;
