@@ -216,19 +216,25 @@ SQL
 }
 
 # prepare_BACKEND: a seeded database; sets SERVICE_ENV (the service's environment for it)
+# H2: the seeded database is kept as it is in h2-N and every start runs on a fresh copy of it, h2-N-run, as the
+# peers start on a fresh database: what one run writes (the stock ledger grows with every PATCH) is not the next
+# run's starting point.
 prepare_h2() {
   local dir="$WORK/h2-$ITEMS"
-  SERVICE_ENV=(PETSTORE_DATA_DIR="$dir" PETSTORE_DEMO_DATA=true)
-  if [ -f "$dir/.seeded" ]; then return 0; fi
-  rm -rf "$dir"; mkdir -p "$dir"
-  log "h2: creating the schema in $dir"
-  PROBE_PATH=/v1/inventory start_service h2-schema "${SERVICE_ENV[@]}"
-  stop_service
-  log "h2: seeding $ITEMS entries"
-  local t0=$SECONDS
-  seed_h2 "$dir" "$ITEMS"
-  log "h2: seeded in $((SECONDS - t0)) s"
-  touch "$dir/.seeded"
+  H2_RUN_DIR="$dir-run"
+  SERVICE_ENV=(PETSTORE_DATA_DIR="$H2_RUN_DIR" PETSTORE_DEMO_DATA=true)
+  if [ ! -f "$dir/.seeded" ]; then
+    rm -rf "$dir"; mkdir -p "$dir"
+    log "h2: creating the schema in $dir"
+    PROBE_PATH=/v1/inventory start_service h2-schema PETSTORE_DATA_DIR="$dir" PETSTORE_DEMO_DATA=true
+    stop_service
+    log "h2: seeding $ITEMS entries"
+    local t0=$SECONDS
+    seed_h2 "$dir" "$ITEMS"
+    log "h2: seeded in $((SECONDS - t0)) s"
+    touch "$dir/.seeded"
+  fi
+  rm -rf "$H2_RUN_DIR" && cp -a "$dir" "$H2_RUN_DIR"
 }
 
 # the PostgreSQL server: the local cluster started by ../shared/perf/pg.sh when PGHOST is not set
@@ -358,10 +364,11 @@ streaming_run() {   # BACKEND
 # outgoing connections of wrk, the pools and the other peers draw from: a port in it can be held by one of them
 # when the service starts, and the start fails with "port ... is in use".
 peer_line() {   # BACKEND
-  local port=30090 env="JAVA_HOME=$JAVA_HOME PETSTORE_API_KEYS=secret" kv
+  local port=30090 env="JAVA_HOME=$JAVA_HOME PETSTORE_API_KEYS=secret" kv fresh=
   [ "$1" = pg ] && port=30091
   for kv in "${SERVICE_ENV[@]}"; do env="$env $kv"; done
-  echo "project-$1|$port|secret|$env|export PETSTORE_PORT=\$PERF_PORT && exec \$PROJECT/bootstrap/target/petstore-inventory"
+  [ "$1" = h2 ] && fresh="rm -rf $H2_RUN_DIR && cp -a $WORK/h2-$ITEMS $H2_RUN_DIR && "
+  echo "project-$1|$port|secret|$env|${fresh}export PETSTORE_PORT=\$PERF_PORT && exec \$PROJECT/bootstrap/target/petstore-inventory"
 }
 
 # ---------------------------------------------------------------- run
