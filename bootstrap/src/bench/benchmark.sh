@@ -66,14 +66,7 @@ fi
 [[ "$ITEMS" =~ ^[1-9][0-9]*$ ]] || die "--items must be a positive number"
 
 # ---------------------------------------------------------------- tools
-if [ -z "${JAVA_HOME:-}" ] || [ ! -x "$JAVA_HOME/bin/java" ] \
-    || ! grep -qE '^JAVA_VERSION="(2[5-9]|[3-9][0-9])' "$JAVA_HOME/release" 2>/dev/null; then
-  for candidate in $(ls -d /usr/lib/jvm/*25*/ 2>/dev/null | sort -r); do
-    if [ -x "$candidate/bin/java" ]; then JAVA_HOME=${candidate%/}; break; fi
-  done
-fi
-[ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] || die "no JDK 25 found: set JAVA_HOME"
-export JAVA_HOME
+. "$HERE/jdk.sh"
 JAVA="$JAVA_HOME/bin/java"
 command -v curl >/dev/null || die "curl not found"
 [ "$MODE" = streaming ] || command -v wrk >/dev/null || die "wrk not found (Debian: apt-get install -y wrk)"

@@ -40,12 +40,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-if [ -z "${JAVA_HOME:-}" ]; then
-    for candidate in /usr/lib/jvm/*25*; do
-        [ -x "$candidate/bin/java" ] && JAVA_HOME=$candidate && break
-    done
-fi
-export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+. "$HERE/jdk.sh"
 export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres} PGPASSWORD=${PGPASSWORD:-}
 PG_URL="jdbc:postgresql://$PGHOST:$PGPORT"
 

@@ -30,13 +30,7 @@ while [ $# -gt 0 ]; do
     *) die "unknown option $1 (see --help)";;
   esac
 done
-if [ -z "${JAVA_HOME:-}" ] || [ ! -x "$JAVA_HOME/bin/java" ]; then
-  for candidate in $(ls -d /usr/lib/jvm/*25*/ 2>/dev/null | sort -r); do
-    if [ -x "$candidate/bin/java" ]; then JAVA_HOME=${candidate%/}; break; fi
-  done
-fi
-[ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ] || die "no JDK 25 found: set JAVA_HOME"
-export JAVA_HOME
+. "$HERE/jdk.sh"
 command -v wrk >/dev/null || die "wrk not found"
 command -v curl >/dev/null || die "curl not found"
 [ -x "$LAUNCHER" ] || die "$LAUNCHER missing: build first (./mvnw -B package -DskipTests)"

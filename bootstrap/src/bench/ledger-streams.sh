@@ -35,10 +35,7 @@ while [ $# -gt 0 ]; do
     *) echo "ledger-streams.sh: unknown option $1" >&2; exit 2;;
   esac
 done
-if [ -z "${JAVA_HOME:-}" ]; then
-  JAVA_HOME=$(ls -d /usr/lib/jvm/*25* 2>/dev/null | head -1)
-fi
-export JAVA_HOME PATH="$JAVA_HOME/bin:$PATH"
+. "$HERE/jdk.sh"
 [ -x "$LAUNCHER" ] || { echo "ledger-streams.sh: build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
 
 WORK=$(mktemp -d /tmp/ledger-streams.XXXX)
