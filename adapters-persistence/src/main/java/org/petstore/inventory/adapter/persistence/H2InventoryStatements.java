@@ -12,8 +12,9 @@ import org.petstore.inventory.domain.InventoryVersion;
  *
  * <p>H2 has no {@code UPDATE ... RETURNING}; its data change delta table does the same in one statement:
  * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)} (or {@code MERGE} for several entries), joined to the pet for its
- * status. A conditional update adds {@code AND version = ANY(...)} to the {@code UPDATE}: H2 locks the row and evaluates the condition on its committed
- * state, so of concurrent updates expecting the same version one changes the row and the others find no row.
+ * status. A conditional update adds {@code AND version = ANY(...)} to the {@code UPDATE}: H2 locks the row and
+ * evaluates the condition on its committed state, so of concurrent updates expecting the same version one changes the
+ * row and the others find no row.
  *
  * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
  * unless the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}): then the rows are produced as they are

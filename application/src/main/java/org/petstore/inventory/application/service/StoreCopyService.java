@@ -22,8 +22,8 @@ import org.petstore.inventory.domain.StoreSize;
 /**
  * Copies the store into another database, its stock ledger included (every change kept, with its id, and the range
  * of ids, so that a follower's cursor means the same on both): one snapshot of the store, one transaction of the
- * target, verified by reading the target back before that transaction commits. Plain Java: the bootstrap module wires it to a
- * {@link StoreSnapshots} and {@link OtherStores}.
+ * target, verified by reading the target back before that transaction commits. Plain Java: the bootstrap module wires
+ * it to a {@link StoreSnapshots} and {@link OtherStores}.
  */
 public final class StoreCopyService implements CopyStoreUseCase {
 

@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
             "Copies the whole store (pets, stock entries with their versions, orders, the stock ledger) from the "
                     + "configured database to the one at JDBC_URL (H2 or PostgreSQL): brings its schema to this "
                     + "version with the same migrations, refuses a target that holds data unless --replace is "
-                    + "given, copies one snapshot in one transaction, and before committing reads the target back and compares the counts and "
-                    + "a checksum over every row with the source's.",
+                    + "given, copies one snapshot in one transaction, and before committing reads the target back "
+                    + "and compares the counts and a checksum over every row with the source's.",
             "",
             "The target's password comes from the environment variable " + CopySubcommand.PASSWORD_VARIABLE
                     + ", never from the command line. Without --to-user, PostgreSQL is signed in to as the "

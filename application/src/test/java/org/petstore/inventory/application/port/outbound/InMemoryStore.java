@@ -17,8 +17,9 @@ import org.petstore.inventory.domain.StoreSize;
 
 /**
  * An in-memory store for the data use cases: {@link StoreSnapshots} and {@link StoreLoads} on maps of pets and
- * orders and a stock ledger (which its loads carry over, but where an import records nothing). It passes the same {@link StoreLoadContract} as the databases. A snapshot copies the maps when it opens; a
- * load works on copies and replaces the maps when it commits.
+ * orders and a stock ledger (which its loads carry over, but where an import records nothing). It passes the same
+ * {@link StoreLoadContract} as the databases. A snapshot copies the maps when it opens; a load works on copies and
+ * replaces the maps when it commits.
  */
 public final class InMemoryStore implements StoreSnapshots, StoreLoads {
 
