@@ -306,11 +306,6 @@ public class LedgerStreams {
                     Map<String, String> answer = connection.readHead();
                     connection.skipBody(answer);
                     long now = System.nanoTime();
-                    if ("close".equalsIgnoreCase(answer.get("connection"))) {
-                        connection.close();
-                    } else {
-                        idle.add(connection);
-                    }
                     String tag = answer.getOrDefault("etag", "");
                     int dot = tag.indexOf('.');
                     if (answer.get(":status").equals("200") && dot > 1) {
@@ -319,6 +314,12 @@ public class LedgerStreams {
                         writes.latencies.add(now - sent);
                     } else {
                         writes.failed("status " + answer.get(":status"));
+                    }
+                    // back to the pool last: a failure above closes it below, and no other PATCH may have it then
+                    if ("close".equalsIgnoreCase(answer.get("connection"))) {
+                        connection.close();
+                    } else {
+                        idle.add(connection);
                     }
                 } catch (Exception e) {
                     writes.failed(e.getClass().getSimpleName());
