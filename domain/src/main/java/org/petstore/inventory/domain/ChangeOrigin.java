@@ -29,4 +29,9 @@ public record ChangeOrigin(ChangeSource source, String keyId, String requestId, 
     public static ChangeOrigin api(String keyId, String requestId, ChangeReason reason) {
         return new ChangeOrigin(ChangeSource.API, keyId, requestId, reason);
     }
+
+    /** The reason as clients send and read it ({@link ChangeReason#wireName()}); {@code null} when none was given. */
+    public String reasonWireName() {
+        return reason == null ? null : reason.wireName();
+    }
 }

@@ -156,8 +156,8 @@ final class JdbcInventoryRepository implements InventoryRepository {
             ChangeOrigin[] origins) throws SQLException {
         return recordedUpdate(connection, petIds, quantities, origins, null,
                 new JdbcStockLedger.Step(sql, (update, first) -> {
-                    update.setArray(first, connection.createArrayOf("bigint", JdbcStockLedger.boxed(petIds)));
-                    update.setArray(first + 1, connection.createArrayOf("integer", JdbcStockLedger.boxed(quantities)));
+                    update.setArray(first, SqlArrays.bigints(update, petIds));
+                    update.setArray(first + 1, SqlArrays.integers(update, quantities));
                     return first + 2;
                 }));
     }
@@ -246,8 +246,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
                                 (update, first) -> {
                                     update.setInt(first, quantity.value());
                                     update.setLong(first + 1, petId.value());
-                                    update.setArray(first + 2,
-                                            connection.createArrayOf("bigint", JdbcStockLedger.boxed(expected)));
+                                    update.setArray(first + 2, SqlArrays.bigints(update, expected));
                                     return first + 3;
                                 }));
                 if (!updated.isEmpty()) {

@@ -251,17 +251,17 @@ final class JdbcStockLedger implements StockLedger {
                 sources[i] = origin.source().wireName();
                 keyIds[i] = origin.keyId();
                 requestIds[i] = origin.requestId();
-                reasons[i] = origin.reason() == null ? null : origin.reason().wireName();
+                reasons[i] = origin.reasonWireName();
             }
             int next = first;
-            statement.setArray(next++, array(statement, "bigint", boxed(petIds)));
-            statement.setArray(next++, array(statement, "integer", boxed(quantities)));
-            statement.setArray(next++, array(statement, "varchar", sources));
-            statement.setArray(next++, array(statement, "varchar", keyIds));
-            statement.setArray(next++, array(statement, "varchar", requestIds));
-            statement.setArray(next++, array(statement, "varchar", reasons));
+            statement.setArray(next++, SqlArrays.bigints(statement, petIds));
+            statement.setArray(next++, SqlArrays.integers(statement, quantities));
+            statement.setArray(next++, SqlArrays.texts(statement, sources));
+            statement.setArray(next++, SqlArrays.texts(statement, keyIds));
+            statement.setArray(next++, SqlArrays.texts(statement, requestIds));
+            statement.setArray(next++, SqlArrays.texts(statement, reasons));
             if (expectedVersions != null) {
-                statement.setArray(next++, array(statement, "bigint", boxed(expectedVersions)));
+                statement.setArray(next++, SqlArrays.bigints(statement, expectedVersions));
             }
             return next;
         };
@@ -270,29 +270,6 @@ final class JdbcStockLedger implements StockLedger {
                 new Step(expectedVersions == null ? RECORD : RECORD_IF_VERSION, changes),
                 new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first),
                 update);
-    }
-
-    private static java.sql.Array array(PreparedStatement statement, String type, Object[] values)
-            throws SQLException {
-        return statement.getConnection().createArrayOf(type, values);
-    }
-
-    /** The values as the driver's {@code createArrayOf} takes them. */
-    static Long[] boxed(long[] values) {
-        Long[] boxed = new Long[values.length];
-        for (int i = 0; i < values.length; i++) {
-            boxed[i] = values[i];
-        }
-        return boxed;
-    }
-
-    /** The values as the driver's {@code createArrayOf} takes them. */
-    static Integer[] boxed(int[] values) {
-        Integer[] boxed = new Integer[values.length];
-        for (int i = 0; i < values.length; i++) {
-            boxed[i] = values[i];
-        }
-        return boxed;
     }
 
     /**

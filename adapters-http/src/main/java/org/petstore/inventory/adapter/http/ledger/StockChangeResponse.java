@@ -50,6 +50,6 @@ record StockChangeResponse(
                 change.from() == null ? null : change.from().value(), change.to().value(), change.version().value(),
                 change.at().toString(), change.origin().source().wireName(), change.origin().keyId(),
                 change.origin().requestId(),
-                change.origin().reason() == null ? null : change.origin().reason().wireName());
+                change.origin().reasonWireName());
     }
 }

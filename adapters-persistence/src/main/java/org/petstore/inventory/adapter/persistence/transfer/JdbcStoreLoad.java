@@ -241,7 +241,7 @@ final class JdbcStoreLoad implements StoreLoad {
             changeCopies.setString(7, origin.source().wireName());
             changeCopies.setString(8, origin.keyId());
             changeCopies.setString(9, origin.requestId());
-            changeCopies.setString(10, origin.reason() == null ? null : origin.reason().wireName());
+            changeCopies.setString(10, origin.reasonWireName());
             changeCopies.addBatch();
             if (++changeCopiesPending == CHANGE_COPIES_PER_BATCH) {
                 changeCopies.executeBatch();
