@@ -6,16 +6,16 @@ import io.micronaut.runtime.server.event.ServerStartupEvent;
 import jakarta.inject.Singleton;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.petstore.inventory.adapter.http.drain.ConnectionDrain;
+import org.petstore.inventory.adapter.http.drain.ShutdownDrain;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * SIGTERM (what a container runtime or a supervisor sends) drains the HTTP connections first
- * ({@link ConnectionDrain}), and only then stops the JVM, whose shutdown closes the application context and the
- * database pool. The JVM's own reaction to SIGTERM would start closing everything at once. Stopping the JVM gets at
- * most {@link #STOP_TIMEOUT}; then the process halts, so that it is gone at the latest drain + grace period +
- * {@link #STOP_TIMEOUT} after the signal. Installed only by {@link Application#main}: an application context
+ * SIGTERM (what a container runtime or a supervisor sends) drains the service first ({@link ShutdownDrain}: readiness
+ * 503, then Micronaut's graceful shutdown of the connections), and only then stops the JVM, whose shutdown closes the
+ * application context and the database pool. The JVM's own reaction to SIGTERM would start closing everything at
+ * once. Stopping the JVM gets at most {@link #STOP_TIMEOUT}; then the process halts, so that it is gone at the latest
+ * drain + grace period + {@link #STOP_TIMEOUT} after the signal. Installed only by {@link Application#main}: an application context
  * embedded in another program leaves that program's signals alone. SIGINT (Ctrl-C) still stops at once.
  */
 @Singleton
@@ -25,14 +25,14 @@ final class TerminationSignal implements ApplicationEventListener<ServerStartupE
     static final String ENABLED = "petstore.shutdown.handle-sigterm";
     /** The exit status of a JVM stopped by SIGTERM (128 + 15), kept so that supervisors see the usual one. */
     static final int EXIT_STATUS = 143;
-    /** How long closing the application context may take after the drain (see application.yml's graceful shutdown). */
+    /** How long closing the application context may take after the drain (the database pool closes then). */
     static final Duration STOP_TIMEOUT = Duration.ofSeconds(8);
     private static final Logger LOG = LoggerFactory.getLogger(TerminationSignal.class);
 
-    private final ConnectionDrain drain;
+    private final ShutdownDrain drain;
     private final AtomicBoolean received = new AtomicBoolean();
 
-    TerminationSignal(ConnectionDrain drain) {
+    TerminationSignal(ShutdownDrain drain) {
         this.drain = drain;
     }
 
@@ -54,7 +54,7 @@ final class TerminationSignal implements ApplicationEventListener<ServerStartupE
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            LOG.error("Draining the connections failed; stopping anyway", e);
+            LOG.error("Shutting down: the drain failed ({}); stopping anyway", e.toString());
         }
         Thread.ofPlatform().daemon().name("petstore-shutdown-deadline").start(TerminationSignal::haltWhenStuck);
         System.exit(EXIT_STATUS);

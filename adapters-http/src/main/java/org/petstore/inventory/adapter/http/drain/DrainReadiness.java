@@ -9,14 +9,14 @@ import jakarta.inject.Singleton;
 import java.util.Map;
 import org.reactivestreams.Publisher;
 
-/** {@code /health/readiness} is 503 from the moment the service starts shutting down ({@link ConnectionDrain}). */
+/** {@code /health/readiness} is 503 from the moment the service starts shutting down ({@link ShutdownDrain}). */
 @Singleton
 @Readiness
 final class DrainReadiness implements HealthIndicator {
 
-    private final ConnectionDrain drain;
+    private final ShutdownDrain drain;
 
-    DrainReadiness(ConnectionDrain drain) {
+    DrainReadiness(ShutdownDrain drain) {
         this.drain = drain;
     }
 

@@ -7,13 +7,9 @@ import java.time.Duration;
 /**
  * {@code petstore.shutdown}: how the service stops on SIGTERM.
  *
- * @param drain       how long it keeps serving, readiness 503 and every response with {@code Connection: close},
- *                    before the listener stops accepting; afterwards, a connection on which nothing arrived for this
- *                    long is closed as idle ({@code PETSTORE_SHUTDOWN_DRAIN})
- * @param gracePeriod how long after that the requests still in flight may take before their connections are cut
- *                    and the application stops ({@code PETSTORE_SHUTDOWN_GRACE_PERIOD})
+ * @param drain how long it keeps serving, readiness 503 and every response with {@code Connection: close}, before
+ *              Micronaut's graceful shutdown closes the listener ({@code PETSTORE_SHUTDOWN_DRAIN})
  */
 @ConfigurationProperties("petstore.shutdown")
-public record ShutdownConfiguration(@Bindable(defaultValue = "5s") Duration drain,
-                                    @Bindable(defaultValue = "15s") Duration gracePeriod) {
+public record ShutdownConfiguration(@Bindable(defaultValue = "5s") Duration drain) {
 }

@@ -1,9 +1,11 @@
 package org.petstore.inventory.adapter.http.ledger;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.context.event.ApplicationEventListener;
 import io.micronaut.core.bind.annotation.Bindable;
 import io.micronaut.http.sse.Event;
 import io.micronaut.json.JsonMapper;
+import io.micronaut.runtime.graceful.GracefulShutdownCapable;
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import java.io.IOException;
@@ -14,10 +16,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.petstore.inventory.adapter.http.drain.DrainStarted;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
@@ -41,10 +46,13 @@ import reactor.core.scheduler.Schedulers;
  * instance on the database reaches every stream here within about the interval plus a read. A stream opens with a
  * comment line; one that has had nothing for {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line,
  * which keeps proxies from closing it. A stream whose cursor retention overtook ends; the client's reconnection with
- * {@code Last-Event-ID} is then answered 410.
+ * {@code Last-Event-ID} is then answered 410. When the service starts shutting down ({@link DrainStarted}, or
+ * Micronaut's graceful shutdown where there is no drain), every stream ends with a comment line that tells its client
+ * to reconnect, and a stream asked for afterwards ends right after its opening: its client resumes on another
+ * instance with {@code Last-Event-ID}.
  */
 @Singleton
-final class StockChangeFollowers {
+final class StockChangeFollowers implements ApplicationEventListener<DrainStarted>, GracefulShutdownCapable {
 
     private static final Logger LOG = LoggerFactory.getLogger(StockChangeFollowers.class);
     private static final int PAGE = 500;
@@ -52,6 +60,7 @@ final class StockChangeFollowers {
     private static final int REFILL = PAGE / 2;
     /** How many of a stream's events wait on its connection's event loop for Micronaut to ask for them, at most. */
     private static final int PREFETCH = 128;
+    private static final String FAREWELL = "the service is shutting down: reconnect with Last-Event-ID to resume";
 
     /**
      * {@code petstore.ledger}: how the live streams are served.
@@ -144,9 +153,39 @@ final class StockChangeFollowers {
             sink.onDispose(() -> followers.remove(follower));
             sink.onRequest(follower::requested);
             followers.add(follower);
+            if (closed) {
+                end(follower);
+                return;
+            }
             startReader();
             wake();
         }, FluxSink.OverflowStrategy.BUFFER)).publishOn(Schedulers.fromExecutor(connection), PREFETCH);
+    }
+
+    /** The drain has started: every stream ends now, while the service still answers its client's reconnection. */
+    @Override
+    public void onApplicationEvent(DrainStarted event) {
+        endAll();
+    }
+
+    /** Where the service stops without a drain (Ctrl-C), the streams end before their connections close. */
+    @Override
+    public CompletionStage<?> shutdownGracefully() {
+        endAll();
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private void endAll() {
+        closed = true;
+        wake();
+        followers.forEach(this::end);
+    }
+
+    /** The stream's last line tells its client to reconnect; then its body ends. */
+    private void end(Follower follower) {
+        followers.remove(follower);
+        follower.sink.next(Event.of("").comment(FAREWELL));
+        follower.sink.complete();
     }
 
     private void startReader() {
@@ -254,11 +293,9 @@ final class StockChangeFollowers {
         return events;
     }
 
-    /** Every stream ends when the service stops. */
+    /** The reader stops with the application context; the streams have ended before (see {@link #endAll()}). */
     @PreDestroy
     void close() {
-        closed = true;
-        wake();
-        followers.forEach(follower -> follower.sink.complete());
+        endAll();
     }
 }
