@@ -58,6 +58,20 @@ class MessageFramingTest extends HttpAdapterTest {
         inventory.assertUntouched();
     }
 
+    /** Refused before its body is read (no key), the request is answered 401; its malformed body then closes. */
+    @Test
+    void aMalformedChunkedBodyAfterTheAnswerClosesTheConnection() throws InterruptedException {
+        try (RawConnection connection = api.connect()) {
+            ApiResponse response = connection.send("PATCH /v1/inventory/1 HTTP/1.1\r\n" + host()
+                    + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n").read();
+            connection.send("zz\r\n{\"quantity\":7}\r\n0\r\n\r\n");
+
+            assertEquals(401, response.status(), response.toString());
+            assertTrue(connection.closedByServer(), "connection left open after a body it cannot read");
+        }
+        inventory.assertUntouched();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"gzip, chunked", "chunked, chunked", "identity", "gzip", "chunked;x=1", "deflate, chunked"})
     void aTransferCodingOtherThanChunkedIsRefusedAndTheConnectionClosed(String transferEncoding) {

@@ -5,10 +5,15 @@ import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
 import io.netty.buffer.ByteBufHolder;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpStatusClass;
@@ -23,20 +28,27 @@ import org.slf4j.MDC;
 
 /**
  * Sees every HTTP exchange where it enters and leaves the server, right behind Netty's HTTP codec, so that nothing
- * answered escapes it (401 from security, 404, 405, 413, requests Netty could not decode):
+ * answered escapes it (401 from security, 404, 405, 413, requests Netty could not decode). It keeps the connection's
+ * one account of its exchanges, the requests read and not yet answered whole (an interim 1xx response is no answer),
+ * and with it:
  * <ul>
  *     <li>gives the request its id ({@link RequestId}): the request's {@code X-Request-Id} header is replaced by the
  *     sane or generated id before Micronaut sees it, and the response carries the same id;</li>
  *     <li>writes the access log line (logger {@code petstore.access}): method, path (without the query), status,
  *     body bytes sent, duration in milliseconds and the request id, with the id also in the logging context. The
- *     request's headers, {@code Authorization} among them, are never logged.</li>
+ *     request's headers, {@code Authorization} among them, are never logged;</li>
+ *     <li>closes the connection once every request read is answered, when asked to ({@link #closeAfterAnswers}): the
+ *     last of those answers announces {@code Connection: close}.</li>
  * </ul>
  */
 @Singleton
-final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
+public final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {
 
     static final String HANDLER_NAME = "petstore-exchange-observer";
     static final Logger ACCESS_LOG = LoggerFactory.getLogger("petstore.access");
+
+    /** The user event that {@link #closeAfterAnswers} sends through the connection's pipeline. */
+    private static final Object CLOSE_AFTER_ANSWERS = new Object();
 
     private final boolean accessLog;
 
@@ -48,6 +60,14 @@ final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCust
     public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
         event.getBean().register(new Customizer(null, accessLog));
         return event.getBean();
+    }
+
+    /**
+     * Closes the connection once every request read from it so far is answered (at once if none is waiting): for a
+     * connection on which nothing more can be read, such as after a malformed body.
+     */
+    public static void closeAfterAnswers(ChannelPipeline connection) {
+        connection.fireUserEventTriggered(CLOSE_AFTER_ANSWERS);
     }
 
     private record Customizer(Channel channel, boolean accessLog) implements NettyServerCustomizer {
@@ -84,12 +104,16 @@ final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCust
         }
     }
 
-    /** Per connection: HTTP/1.1 answers requests in order, so the exchanges wait in a queue. */
+    /**
+     * Per connection: HTTP/1.1 answers requests in order, so the exchanges read wait in a queue; the one being
+     * answered is {@code responding} until its response ends.
+     */
     private static final class Handler extends ChannelDuplexHandler {
 
         private final boolean accessLog;
         private final Deque<Exchange> exchanges = new ArrayDeque<>();
         private Exchange responding;
+        private boolean closeAfterAnswers;
 
         Handler(boolean accessLog) {
             this.accessLog = accessLog;
@@ -106,6 +130,19 @@ final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCust
         }
 
         @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+            if (evt != CLOSE_AFTER_ANSWERS) {
+                ctx.fireUserEventTriggered(evt);
+                return;
+            }
+            closeAfterAnswers = true;
+            if (exchanges.isEmpty() && responding == null) {
+                // after what was written, not yet flushed, the last answer among it
+                ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            }
+        }
+
+        @Override
         public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
             if (msg instanceof HttpResponse response
                     && response.status().codeClass() != HttpStatusClass.INFORMATIONAL) {
@@ -115,6 +152,9 @@ final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCust
                 }
                 responding.status = response.status().code();
                 response.headers().set(RequestId.HEADER, responding.id);
+                if (closeAfterAnswers && exchanges.isEmpty()) {
+                    response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                }
             }
             if (responding != null && msg instanceof ByteBufHolder content) {
                 responding.bytes += content.content().readableBytes();
@@ -122,6 +162,10 @@ final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCust
             if (responding != null && msg instanceof LastHttpContent) {
                 log(responding);
                 responding = null;
+                if (closeAfterAnswers && exchanges.isEmpty()) {
+                    ctx.write(msg, promise.unvoid()).addListener(ChannelFutureListener.CLOSE);
+                    return;
+                }
             }
             ctx.write(msg, promise);
         }

@@ -1,17 +1,13 @@
 package org.petstore.inventory.adapter.http.transport;
 
-import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelPromise;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
@@ -19,6 +15,7 @@ import io.netty.util.ReferenceCountUtil;
 import java.util.List;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.adapter.http.observability.ExchangeObserver;
 
 /**
  * The HTTP/1.1 message framing (RFC 9112) Netty's decoder leaves to the server, checked before Micronaut sees a
@@ -27,8 +24,9 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
  *     <li>An HTTP/1.1 request needs exactly one {@code Host} header (§3.2): otherwise 400.</li>
  *     <li>The only transfer coding is {@code chunked} (§6.1): any other is refused with 400, never applied (Micronaut
  *     would decompress a body whose {@code Transfer-Encoding} names gzip).</li>
- *     <li>A malformed chunked body is 400 and the connection is closed after the answer: the decoder cannot find
- *     the next request in what follows.</li>
+ *     <li>A malformed chunked body is 400 and the connection is closed after the answer (by the connection's account
+ *     of its exchanges, {@link ExchangeObserver#closeAfterAnswers}): the decoder cannot find the next request in what
+ *     follows.</li>
  *     <li>{@code HEAD} is answered as {@code GET} would be: Micronaut runs the {@code GET} route, and Netty's encoder,
  *     which knows the request was {@code HEAD}, sends the headers (with {@code Content-Type} and
  *     {@code Content-Length}) and drops the body (RFC 9110 §9.3.2).</li>
@@ -38,13 +36,10 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
  * A request refused here is marked as a decoding failure; {@link DecoderFailures} answers it and Micronaut closes the
  * connection after the answer.
  */
-final class RequestFraming extends ChannelDuplexHandler {
+final class RequestFraming extends ChannelInboundHandlerAdapter {
 
     static final String HANDLER_NAME = "petstore-request-framing";
 
-    /** Requests read whose response is not completely written yet. */
-    private int unanswered;
-    private boolean closeAfterResponse;
     /** The connection's last request is being read. */
     private boolean readingLastRequest;
     /** The connection's last request has been read whole: nothing after it is. */
@@ -57,7 +52,6 @@ final class RequestFraming extends ChannelDuplexHandler {
             return;
         }
         if (msg instanceof HttpRequest request) {
-            unanswered++;
             readingLastRequest = !HttpUtil.isKeepAlive(request);
             if (request.decoderResult().isSuccess()) {
                 check(request);
@@ -95,32 +89,12 @@ final class RequestFraming extends ChannelDuplexHandler {
         request.setDecoderResult(DecoderResult.failure(new ApiException(ErrorCode.BAD_REQUEST, message)));
     }
 
-    /** Fails the body Micronaut is reading, so that the request is answered 400; then the connection is closed. */
-    private void malformedBody(ChannelHandlerContext ctx) {
-        closeAfterResponse = true;
-        if (unanswered == 0) {
-            ctx.close();
-            return;
-        }
+    /**
+     * Fails the body Micronaut is reading, so that the request is answered 400 (if it is not answered already); the
+     * connection is closed once it is.
+     */
+    private static void malformedBody(ChannelHandlerContext ctx) {
+        ExchangeObserver.closeAfterAnswers(ctx.pipeline());
         ctx.fireExceptionCaught(new MalformedChunkedBody());
-    }
-
-    @Override
-    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (msg instanceof HttpResponse interim && interim.status().codeClass() == HttpStatusClass.INFORMATIONAL) {
-            ctx.write(msg, promise);
-            return;
-        }
-        if (closeAfterResponse && msg instanceof HttpResponse response) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        }
-        if (msg instanceof LastHttpContent) {
-            unanswered = Math.max(0, unanswered - 1);
-            if (closeAfterResponse && unanswered == 0) {
-                ctx.write(msg, promise.unvoid()).addListener(ChannelFutureListener.CLOSE);
-                return;
-            }
-        }
-        ctx.write(msg, promise);
     }
 }
