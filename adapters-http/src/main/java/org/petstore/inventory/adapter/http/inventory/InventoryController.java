@@ -103,7 +103,7 @@ final class InventoryController {
 
     // What to answer is decided by InventoryListing. A list that fits in one chunk is answered
     // whole, with Content-Length (perhaps the body kept from an earlier list of the same version); a longer one is
-    // streamed in chunks (Transfer-Encoding: chunked), each read when the client has taken the previous one. A
+    // streamed in chunks (Transfer-Encoding: chunked), read as the client takes them (StreamedInventory). A
     // failure before the first byte is answered as an error like any other. The list's version comes with the
     // snapshot, before the first row, so its ETag is a header of the response whether the body is sent whole or in
     // chunks, and describes exactly the entries that follow.
