@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
@@ -22,9 +23,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code GET /v1/inventory} for lists of any length: a short one is answered whole with its length, a long one is
- * streamed in chunks as it is read, with exactly the same JSON. The list's stream is always closed: at the end, when
- * the client goes away, and when reading fails (which aborts the connection, so that no client mistakes a truncated
- * body for a shorter list).
+ * streamed in chunks as it is read, with exactly the same JSON, and no faster than the client reads it. The list's
+ * stream is always closed: at the end, when the client goes away, and when reading fails (which aborts the
+ * connection, so that no client mistakes a truncated body for a shorter list).
  */
 class InventoryStreamingTest extends HttpAdapterTest {
 
@@ -85,6 +86,35 @@ class InventoryStreamingTest extends HttpAdapterTest {
 
         awaitTrue(() -> inventory.openLists() == 0, "the list's stream is closed after the client went away");
         assertTrue(inventory.entriesRead() < entries, "read " + inventory.entriesRead() + " entries of " + entries);
+    }
+
+    @Test
+    void aClientThatStopsReadingHoldsTheListBack() throws IOException, InterruptedException {
+        long entries = 50_000_000;
+        inventory.generateNextList(entries, entries, null);
+
+        URL url = server.getURL();
+        try (Socket socket = new Socket()) {
+            socket.setReceiveBufferSize(64 * 1024);
+            socket.connect(new InetSocketAddress(url.getHost(), url.getPort()));
+            socket.setSoTimeout((int) BOUND.toMillis());
+            socket.getOutputStream().write(("GET /v1/inventory HTTP/1.1\r\nHost: " + url.getHost() + "\r\n"
+                    + "Authorization: Bearer " + ApiClient.KEY + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            byte[] start = socket.getInputStream().readNBytes(64 * 1024);
+            assertTrue(new String(start, StandardCharsets.ISO_8859_1).startsWith("HTTP/1.1 200 OK"));
+
+            // the client reads nothing more: once the socket buffers are full, the list is read no further
+            long read;
+            do {
+                read = inventory.entriesRead();
+                Thread.sleep(1_000);
+            } while (inventory.entriesRead() != read);
+            // about 45 bytes an entry: a million entries would be 45 MB waiting in the server for this client
+            assertTrue(read < 1_000_000, "read " + read + " entries for a client that stopped reading");
+            socket.setSoLinger(true, 0);
+        }
+
+        awaitTrue(() -> inventory.openLists() == 0, "the list's stream is closed after the client went away");
     }
 
     /** The JSON of {@link InMemoryInventory#fill(int)}'s entries, as a client must read it. */

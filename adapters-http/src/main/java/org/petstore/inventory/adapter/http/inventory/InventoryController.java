@@ -26,7 +26,6 @@ import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
 import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
-import io.netty.buffer.ByteBufAllocator;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -49,6 +48,8 @@ import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StaleInventoryItemException;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The {@code inventory} operations: {@code listInventory}, and the experimental {@code getInventoryItem} and
@@ -87,7 +88,8 @@ final class InventoryController {
     private final FindInventoryItemUseCase findInventoryItem;
     private final UpdateStockUseCase updateStock;
     private final ConditionalUpdatesConfiguration conditionalUpdates;
-    private final Executor blocking;
+    /** Where the chunks of a streamed list are read: Micronaut's blocking executor. */
+    private final Scheduler blocking;
 
     InventoryController(InventoryListing listing, FindInventoryItemUseCase findInventoryItem,
             UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates,
@@ -96,12 +98,12 @@ final class InventoryController {
         this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
         this.conditionalUpdates = conditionalUpdates;
-        this.blocking = blocking;
+        this.blocking = Schedulers.fromExecutor(blocking);
     }
 
     // What to answer is decided by InventoryListing. A list that fits in one chunk is answered
     // whole, with Content-Length (perhaps the body kept from an earlier list of the same version); a longer one is
-    // streamed in chunks (Transfer-Encoding: chunked), each read when the client has taken the previous one. A
+    // streamed in chunks (Transfer-Encoding: chunked), read as the client takes them (StreamedInventory). A
     // failure before the first byte is answered as an error like any other. The list's version comes with the
     // snapshot, before the first row, so its ETag is a header of the response whether the body is sent whole or in
     // chunks, and describes exactly the entries that follow.
@@ -132,11 +134,8 @@ final class InventoryController {
                 streamed.rest().close();
                 yield withTag(HttpResponse.ok(), streamed.tag());
             }
-            case InventoryListing.Streamed streamed -> {
-                yield json(new StreamedInventory(streamed.firstChunk(), streamed.rest(), blocking,
-                        RequestConnection.eventLoopOf(request),
-                        ByteBufAllocator.DEFAULT), streamed.tag());
-            }
+            case InventoryListing.Streamed streamed -> json(StreamedInventory.of(streamed.firstChunk(),
+                    streamed.rest(), blocking, RequestConnection.eventLoopOf(request)), streamed.tag());
         };
     }
 
