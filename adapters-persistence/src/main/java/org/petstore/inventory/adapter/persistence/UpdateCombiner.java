@@ -277,18 +277,13 @@ final class UpdateCombiner {
             try {
                 return store.update(connection, petIds, quantities, origins);
             } catch (SQLException e) {
-                if (attempt == ATTEMPTS || !abortedToResolveConflict(e)) {
+                if (attempt == ATTEMPTS || DatabaseFailure.of(e) != DatabaseFailure.CONFLICT) {
                     throw e;
                 }
             }
         }
     }
 
-    /** SQLSTATE 40P01: deadlock detected (PostgreSQL); 40001: serialization failure. */
-    static boolean abortedToResolveConflict(SQLException failure) {
-        String state = failure.getSQLState();
-        return "40P01".equals(state) || "40001".equals(state);
-    }
 
     /**
      * One waiting update and its answer. It is in line, then taken by a statement, then sent to the database with it;
