@@ -94,6 +94,7 @@ class DatabaseOutageEndToEndTest {
             execute(postgres, "CREATE ROLE inventory LOGIN");
             execute(postgres, "CREATE DATABASE petstore OWNER inventory");
             Map<String, Object> properties = new HashMap<>(TestPostgres.datasourceProperties(postgres, "petstore"));
+            properties.put("datasources.default.url", "jdbc:postgresql://localhost:" + postgres.getPort() + "/petstore");
             properties.put("datasources.default.username", "inventory");
             properties.put("datasources.default.connection-timeout", 1000);
             try (RunningService service = RunningService.start(() -> properties)) {
@@ -143,18 +144,21 @@ class DatabaseOutageEndToEndTest {
 
     /** The service's own logging configuration, captured: on the tests' class path logback takes the tests' one. */
     private static void logAsShipped(LoggerContext logging, ListAppender<ILoggingEvent> log) throws JoranException {
-        logging.reset();
-        LogFormatTest.configureAsShipped(logging);
+        configure(logging, "/logback.xml");
         log.setContext(logging);
         log.start();
         logging.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).addAppender(log);
     }
 
     private static void logAsTests(LoggerContext logging) throws JoranException {
+        configure(logging, "/logback-test.xml");
+    }
+
+    private static void configure(LoggerContext logging, String configuration) throws JoranException {
         logging.reset();
         JoranConfigurator configurator = new JoranConfigurator();
         configurator.setContext(logging);
-        configurator.doConfigure(DatabaseOutageEndToEndTest.class.getResource("/logback-test.xml"));
+        configurator.doConfigure(DatabaseOutageEndToEndTest.class.getResource(configuration));
     }
 
     /** Readiness follows the database (503, and with the key which check failed); liveness does not. */

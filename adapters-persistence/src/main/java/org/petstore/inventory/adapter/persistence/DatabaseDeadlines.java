@@ -99,8 +99,7 @@ final class DatabaseDeadlines implements BeanInitializedEventListener<Datasource
 
         /**
          * Bounds every read of the connection by the time left; with no time left, fails as a database that did not
-         * answer. The caller closes the connection when this throws. Every call bounds the connection it got from
-         * the pool here, so this is also where a call tells that the database is usable ({@link StorageFailures}).
+         * answer. The caller closes the connection when this throws.
          */
         void bound(Connection connection) throws SQLException {
             long leftMillis = millisLeft();
@@ -108,7 +107,6 @@ final class DatabaseDeadlines implements BeanInitializedEventListener<Datasource
                 throw missed();
             }
             connection.setNetworkTimeout(UNUSED, (int) Math.min(leftMillis, Integer.MAX_VALUE));
-            StorageFailures.usable();
         }
 
         /** Whole milliseconds left until the deadline; 0 or less once it has passed. */

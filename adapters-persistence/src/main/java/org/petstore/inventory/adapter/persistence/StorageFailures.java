@@ -13,8 +13,8 @@ import org.slf4j.LoggerFactory;
  * {@link DataAccessException} for SQL errors).
  *
  * <p>An outage is logged twice, whatever the number of calls it fails: one WARN line with its reason when a call
- * first finds the database unusable, one INFO line when a call next gets a working connection
- * ({@link #usable()}). The service has one database, so the state is the process's. (HikariCP's own warnings of
+ * first finds the database unusable, one INFO line when the database next answers a call
+ * ({@link #succeeded}). The service has one database, so the state is the process's. (HikariCP's own warnings of
  * each connection it drops meanwhile are off in the logging configuration.)
  */
 final class StorageFailures {
@@ -42,10 +42,14 @@ final class StorageFailures {
         return new DataAccessException("The database call failed: " + failure.getMessage(), failure);
     }
 
-    /** A call got a working connection: the end of an outage, if there was one, is logged. */
-    static void usable() {
+    /**
+     * The result of a call that the database answered: the end of an outage, if there was one, is logged. (Not when
+     * a call merely got a connection: the pool hands out one used moments ago unchecked, and it may be dead.)
+     */
+    static <T> T succeeded(T result) {
         if (UNUSABLE.get() && UNUSABLE.compareAndSet(true, false)) {
             LOG.info("The database is usable again");
         }
+        return result;
     }
 }

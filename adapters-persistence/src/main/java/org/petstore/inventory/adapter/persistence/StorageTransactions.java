@@ -52,7 +52,7 @@ public final class StorageTransactions {
 
     private static <T> T translatingConnectionFailures(Supplier<T> transaction) {
         try {
-            return transaction.get();
+            return StorageFailures.succeeded(transaction.get());
         } catch (RuntimeException e) {
             throw StorageFailures.translate(e);
         }

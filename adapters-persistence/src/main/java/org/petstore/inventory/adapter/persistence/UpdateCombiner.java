@@ -234,6 +234,7 @@ final class UpdateCombiner {
                 for (InventoryItem entry : runWithRetries(connection, petIds, quantities, origins)) {
                     byPet.put(entry.petId().value(), entry);
                 }
+                StorageFailures.succeeded(byPet);
             }
         } catch (SQLException e) {
             failure = StorageFailures.translate(e);
