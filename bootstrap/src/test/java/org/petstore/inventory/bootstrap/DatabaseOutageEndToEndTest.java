@@ -94,7 +94,9 @@ class DatabaseOutageEndToEndTest {
             execute(postgres, "CREATE ROLE inventory LOGIN");
             execute(postgres, "CREATE DATABASE petstore OWNER inventory");
             Map<String, Object> properties = new HashMap<>(TestPostgres.datasourceProperties(postgres, "petstore"));
-            properties.put("datasources.default.url", "jdbc:postgresql://localhost:" + postgres.getPort() + "/petstore");
+            // without the user the server's URL names, so that the service signs in as its own
+            properties.put("datasources.default.url",
+                    "jdbc:postgresql://localhost:" + postgres.getPort() + "/petstore");
             properties.put("datasources.default.username", "inventory");
             properties.put("datasources.default.connection-timeout", 1000);
             try (RunningService service = RunningService.start(() -> properties)) {
