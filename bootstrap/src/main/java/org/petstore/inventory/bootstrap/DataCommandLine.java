@@ -16,7 +16,7 @@ import org.petstore.inventory.adapter.cli.Console;
 import org.petstore.inventory.adapter.cli.DataCommands;
 import org.petstore.inventory.adapter.cli.ExitCode;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
-import org.petstore.inventory.adapter.persistence.DatabaseFailures;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.petstore.inventory.adapter.persistence.FailureCauses;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -180,13 +180,14 @@ final class DataCommandLine {
         String url = context == null ? null
                 : context.getEnvironment().getProperty(DatabaseBackend.URL_PROPERTY, String.class).orElse(null);
         String database = "the inventory database" + (url == null ? "" : " at " + DatabaseBackend.redact(url));
-        if (context != null && DatabaseFailures.passwordMissing(failure, context.getEnvironment()
-                .getProperty(PASSWORD_PROPERTY, String.class).map(password -> !password.isEmpty()).orElse(true))) {
+        if (context != null && DatabaseFailure.of(failure, context.getEnvironment()
+                .getProperty(PASSWORD_PROPERTY, String.class).map(password -> !password.isEmpty()).orElse(true))
+                == DatabaseFailure.PASSWORD_MISSING) {
             return database + " asks user " + context.getEnvironment().getProperty(USER_PROPERTY, String.class)
                     .orElse("?") + " for a password, and none is set: set " + new Settings(context.getEnvironment())
                     .variable(PASSWORD_PROPERTY) + "; nothing was changed";
         }
-        return DatabaseFailures.reason(failure)
+        return DatabaseFailure.reason(failure)
                 .map(reason -> database + " cannot be used: " + reason + "; nothing was changed")
                 .orElseGet(() -> {
                     Throwable root = FailureCauses.root(failure);

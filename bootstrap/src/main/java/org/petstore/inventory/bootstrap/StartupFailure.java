@@ -5,12 +5,8 @@ import io.micronaut.context.exceptions.ConfigurationException;
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.server.exceptions.ServerStartupException;
 import java.net.BindException;
-import java.net.ConnectException;
-import java.net.NoRouteToHostException;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -18,7 +14,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.flywaydb.core.api.FlywayException;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
-import org.petstore.inventory.adapter.persistence.DatabaseFailures;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.petstore.inventory.adapter.persistence.FailureCauses;
 
 /**
@@ -59,15 +55,6 @@ final class StartupFailure {
     private static final String USER = "datasources.default.username";
     private static final String PASSWORD = "datasources.default.password";
 
-    /** SQLSTATEs: connection exception (class 08), invalid authorization (28), unknown database (3D000). */
-    private static final String CONNECTION = "08";
-    private static final String AUTHORIZATION = "28";
-    private static final String UNKNOWN_DATABASE = "3D000";
-
-    /** H2's error codes: files locked by another process; files that cannot be created, read or written. */
-    private static final int H2_DATABASE_ALREADY_OPEN = 90020;
-    private static final List<Integer> H2_FILE_ERRORS = List.of(90028, 90031, 90034, 90062, 90097);
-
     private final Throwable failure;
     private final Settings settings;
 
@@ -91,10 +78,7 @@ final class StartupFailure {
 
     /** The innermost SQL failure behind a startup failure, if the database is what failed. */
     static Optional<SQLException> databaseFailure(Throwable failure) {
-        return FailureCauses.chain(failure)
-                .filter(SQLException.class::isInstance)
-                .map(SQLException.class::cast)
-                .reduce((outer, inner) -> inner);
+        return DatabaseFailure.innermostSqlFailure(failure);
     }
 
     private Optional<String> invalidSetting() {
@@ -146,42 +130,32 @@ final class StartupFailure {
     private String explainDatabase(SQLException sql) {
         String url = DatabaseBackend.redact(settings.value(DatabaseBackend.URL_PROPERTY).orElse(null));
         String urlVariable = settings.variable(DatabaseBackend.URL_PROPERTY);
-        String state = sql.getSQLState() == null ? "" : sql.getSQLState();
         String message = firstSentence(sql.getMessage());
-        Optional<UnknownHostException> unknownHost = innermost(UnknownHostException.class);
-        if (unknownHost.isPresent()) {
-            return "the host of the inventory database, " + unknownHost.get().getMessage() + ", is unknown; correct "
-                    + "the host in " + urlVariable + " (" + url + ")";
-        }
-        if (sql.getErrorCode() == H2_DATABASE_ALREADY_OPEN && url.startsWith("jdbc:h2:")) {
-            return "the embedded database " + quoted(sql.getMessage()).orElse(url) + " is in use by another process "
-                    + "(another instance of the service?); stop that process, or set "
+        String database = "the inventory database at " + url;
+        boolean passwordGiven = settings.value(PASSWORD).map(p -> !p.isEmpty()).orElse(true);
+        return switch (DatabaseFailure.of(failure, passwordGiven)) {
+            case UNKNOWN_HOST -> "the host of the inventory database, "
+                    + innermost(UnknownHostException.class).map(Throwable::getMessage).orElse(url) + ", is unknown; "
+                    + "correct the host in " + urlVariable + " (" + url + ")";
+            case FILES_IN_USE -> "the embedded database " + quoted(sql.getMessage()).orElse(url) + " is in use by "
+                    + "another process (another instance of the service?); stop that process, or set "
                     + settings.variable("petstore.data-dir") + " to another directory";
-        }
-        if (H2_FILE_ERRORS.contains(sql.getErrorCode()) && url.startsWith("jdbc:h2:")) {
-            return "the files of the embedded database cannot be written (" + message + "); set "
+            case FILES_NOT_WRITABLE -> "the files of the embedded database cannot be written (" + message + "); set "
                     + settings.variable("petstore.data-dir") + " to a directory the service may write";
-        }
-        if (DatabaseFailures.passwordMissing(sql, settings.value(PASSWORD).map(p -> !p.isEmpty()).orElse(true))) {
-            return "the inventory database at " + url + " asks user " + settings.value(USER).orElse("?")
+            case PASSWORD_MISSING -> database + " asks user " + settings.value(USER).orElse("?")
                     + " for a password, and none is set; set " + settings.variable(PASSWORD);
-        }
-        if (state.startsWith(AUTHORIZATION)) {
-            return "the inventory database at " + url + " refused the user and password (" + message + "); set "
+            case CREDENTIALS_REFUSED -> database + " refused the user and password (" + message + "); set "
                     + settings.variable(USER) + " and " + settings.variable(PASSWORD);
-        }
-        if (state.equals(UNKNOWN_DATABASE)) {
-            return "the inventory database at " + url + " does not exist (" + message + "); create it (empty, owned by "
-                    + "the service's user) or correct the database name in " + urlVariable;
-        }
-        if (state.startsWith(CONNECTION) || innermost(ConnectException.class).isPresent()
-                || innermost(NoRouteToHostException.class).isPresent()
-                || innermost(SocketTimeoutException.class).isPresent()) {
-            return "the inventory database at " + url + " cannot be reached (" + message + "); check that the "
-                    + "database server is running and that " + urlVariable + " names its host and port";
-        }
-        return "the inventory database at " + url + " cannot be used (" + message + "); check " + urlVariable + ", "
-                + settings.variable("datasources.default.username") + " and the database's state";
+            case LOGIN_NOT_PERMITTED -> database + " does not permit user " + settings.value(USER).orElse("?")
+                    + " to log in (" + message + "); allow it to log in, or set " + settings.variable(USER)
+                    + " to a user that may";
+            case DATABASE_MISSING -> database + " does not exist (" + message + "); create it (empty, owned by the "
+                    + "service's user) or correct the database name in " + urlVariable;
+            case CONNECTION_REFUSED, TIMEOUT, UNREACHABLE -> database + " cannot be reached (" + message + "); check "
+                    + "that the database server is running and that " + urlVariable + " names its host and port";
+            case CONFLICT, INTEGRITY_VIOLATION, OTHER -> database + " cannot be used (" + message + "); check "
+                    + urlVariable + ", " + settings.variable(USER) + " and the database's state";
+        };
     }
 
     /** An argument the connection pool (HikariCP) refuses, named as the pool names it. */

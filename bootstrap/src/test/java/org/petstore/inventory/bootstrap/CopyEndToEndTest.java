@@ -189,7 +189,8 @@ class CopyEndToEndTest {
 
     /**
      * A target that asks for passwords, as PostgreSQL set up for production does: without PETSTORE_COPY_TO_PASSWORD
-     * the copy says to set it; without --to-user it signs in as the operating-system user, and says so. A data
+     * the copy says to set it, with a wrong one to check it; without --to-user it signs in as the operating-system
+     * user, and says so. A data
      * command on such a database configured without DATASOURCES_DEFAULT_PASSWORD says to set that.
      */
     @Test
@@ -203,6 +204,8 @@ class CopyEndToEndTest {
             CommandRun noPassword = CommandRun.on(source, "copy", "--to", url, "--to-user", "petstore");
             CommandRun noUser = CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", "its-password"), "copy",
                     "--to", url);
+            CommandRun wrongPassword = CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", "not-its-password"),
+                    "copy", "--to", url, "--to-user", "petstore");
             CommandRun copied = CommandRun.on(source, Map.of("PETSTORE_COPY_TO_PASSWORD", "its-password"), "copy",
                     "--to", url, "--to-user", "petstore");
             CommandRun exportWithoutPassword = CommandRun.on(Map.of("datasources.default.url", url,
@@ -218,6 +221,10 @@ class CopyEndToEndTest {
                             + ": FATAL: password authentication failed for user \"" + osUser + "\" (without "
                             + "--to-user the copy signs in as the operating-system user running it: give the "
                             + "target's user with --to-user); nothing was copied"), noUser.errLines()),
+                    () -> assertEquals(3, wrongPassword.exitCode(), wrongPassword::toString),
+                    () -> assertEquals(List.of("copy: the target database at " + url + " refused user petstore: "
+                            + "FATAL: password authentication failed for user \"petstore\": check --to-user and "
+                            + "PETSTORE_COPY_TO_PASSWORD; nothing was copied"), wrongPassword.errLines()),
                     () -> assertEquals(0, copied.exitCode(), copied::toString),
                     () -> assertEquals(3, exportWithoutPassword.exitCode(), exportWithoutPassword::toString),
                     () -> assertEquals(List.of("petstore-inventory export: the inventory database at " + url

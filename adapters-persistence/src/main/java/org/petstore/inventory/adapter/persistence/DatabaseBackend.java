@@ -22,10 +22,10 @@ public enum DatabaseBackend {
     public static final String URL_PROPERTY = "datasources.default.url";
 
     /** The JDBC URLs of H2, in any case, leading blanks allowed. */
-    static final String H2_URL = "(?is)\\s*jdbc:h2:.*";
+    public static final String H2_URL = "(?is)\\s*jdbc:h2:.*";
 
     /** The JDBC URLs of PostgreSQL, in any case, leading blanks allowed. */
-    static final String POSTGRESQL_URL = "(?is)\\s*jdbc:postgresql:.*";
+    public static final String POSTGRESQL_URL = "(?is)\\s*jdbc:postgresql:.*";
 
     private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^&;]*");
 

@@ -113,7 +113,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
                 // the cursor has already released the connection (all of its rows read at once)
             }
         }
-        return new InventorySnapshot(list.summary(), list.rows());
+        return StorageFailures.succeeded(new InventorySnapshot(list.summary(), list.rows()));
     }
 
     @Override
@@ -122,7 +122,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
              PreparedStatement select = connection.prepareStatement(statements.selectVersion());
              ResultSet row = select.executeQuery()) {
             row.next();
-            return StoreMapper.inventoryVersion(row, 1);
+            return StorageFailures.succeeded(StoreMapper.inventoryVersion(row, 1));
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
@@ -133,7 +133,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
         try (Connection connection = autocommitConnection();
              PreparedStatement select = connection.prepareStatement(InventoryStatements.SELECT_ONE)) {
             select.setLong(1, petId.value());
-            return theEntryIn(select);
+            return StorageFailures.succeeded(theEntryIn(select));
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
@@ -250,13 +250,14 @@ final class JdbcInventoryRepository implements InventoryRepository {
                                     return first + 3;
                                 }));
                 if (!updated.isEmpty()) {
-                    return new StockUpdate.Updated(updated.getFirst());
+                    return StorageFailures.succeeded(new StockUpdate.Updated(updated.getFirst()));
                 }
             }
             try (PreparedStatement exists = connection.prepareStatement(InventoryStatements.SELECT_EXISTS)) {
                 exists.setLong(1, petId.value());
                 try (ResultSet row = exists.executeQuery()) {
-                    return row.next() ? new StockUpdate.Stale() : new StockUpdate.NotFound();
+                    StockUpdate refused = row.next() ? new StockUpdate.Stale() : new StockUpdate.NotFound();
+                    return StorageFailures.succeeded(refused);
                 }
             }
         } catch (SQLException e) {

@@ -70,7 +70,7 @@ final class JdbcStockLedger implements StockLedger {
             select.setLong(1, petId.value());
             select.setLong(2, beforeChangeId);
             select.setInt(3, limit);
-            return changesIn(select);
+            return StorageFailures.succeeded(changesIn(select));
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
@@ -82,7 +82,7 @@ final class JdbcStockLedger implements StockLedger {
              PreparedStatement select = connection.prepareStatement(CHANGES_AFTER)) {
             select.setLong(1, afterChangeId);
             select.setInt(2, limit);
-            return changesIn(select);
+            return StorageFailures.succeeded(changesIn(select));
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
@@ -106,7 +106,7 @@ final class JdbcStockLedger implements StockLedger {
                 throw new IllegalStateException("The stock ledger's tables lack their row (see migration "
                         + "V6__stock_ledger.sql)");
             }
-            return row.getLong(1);
+            return StorageFailures.succeeded(row.getLong(1));
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }

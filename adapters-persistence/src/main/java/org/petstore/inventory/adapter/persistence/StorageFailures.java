@@ -1,27 +1,40 @@
 package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.data.exceptions.DataAccessException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What a failed database call becomes for the application: a database that cannot be reached (down, restarting,
- * network gone, pool timed out) is the application's {@link StorageUnavailableException}, logged once here as a
- * warning; every other failure stays a fault (Micronaut Data's {@link DataAccessException} for SQL errors).
+ * What a failed database call becomes for the application: a database that cannot be used
+ * ({@link DatabaseFailure#unavailable()}: down, restarting, network gone, credentials or login refused, no answer in
+ * time) is the application's {@link StorageUnavailableException}; every other failure stays a fault (Micronaut Data's
+ * {@link DataAccessException} for SQL errors).
+ *
+ * <p>An outage is logged twice, whatever the number of calls it fails: one WARN line with its reason when a call
+ * first finds the database unusable, one INFO line when the database next answers a call
+ * ({@link #succeeded}). The service has one database, so the state is the process's. (HikariCP's own warnings of
+ * each connection it drops meanwhile are off in the logging configuration.)
  */
 final class StorageFailures {
 
     private static final Logger LOG = LoggerFactory.getLogger(StorageFailures.class);
+
+    /** Whether the last call found the database unusable. */
+    private static final AtomicBoolean UNUSABLE = new AtomicBoolean();
 
     private StorageFailures() {
     }
 
     /** The exception to throw for a failure of a database call. */
     static RuntimeException translate(Exception failure) {
-        if (ConnectionFailures.isConnectionFailure(failure)) {
-            LOG.warn("The database cannot be reached: {}", rootMessage(failure));
-            return new StorageUnavailableException("The database cannot be reached", failure);
+        if (DatabaseFailure.of(failure).unavailable()) {
+            if (UNUSABLE.compareAndSet(false, true)) {
+                LOG.warn("The database cannot be used: {}", DatabaseFailure.reason(failure)
+                        .orElseGet(() -> DatabaseFailure.firstLine(FailureCauses.root(failure).getMessage())));
+            }
+            return new StorageUnavailableException("The database cannot be used", failure);
         }
         if (failure instanceof RuntimeException unchecked) {
             return unchecked;
@@ -29,8 +42,14 @@ final class StorageFailures {
         return new DataAccessException("The database call failed: " + failure.getMessage(), failure);
     }
 
-    private static String rootMessage(Throwable failure) {
-        Throwable root = FailureCauses.root(failure);
-        return root.getClass().getSimpleName() + ": " + root.getMessage();
+    /**
+     * The result of a call that the database answered: the end of an outage, if there was one, is logged. (Not when
+     * a call merely got a connection: the pool hands out one used moments ago unchecked, and it may be dead.)
+     */
+    static <T> T succeeded(T result) {
+        if (UNUSABLE.get() && UNUSABLE.compareAndSet(true, false)) {
+            LOG.info("The database is usable again");
+        }
+        return result;
     }
 }

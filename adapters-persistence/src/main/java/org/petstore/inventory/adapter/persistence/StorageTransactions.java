@@ -15,7 +15,7 @@ import org.petstore.inventory.application.port.outbound.StorageUnavailableExcept
  * ({@link DatabaseDeadlines}). The application ring stays free of framework annotations.
  */
 @Singleton
-final class StorageTransactions {
+public final class StorageTransactions {
 
     private final TransactionOperations<Connection> transactions;
     private final DatabaseDeadlines deadlines;
@@ -25,7 +25,7 @@ final class StorageTransactions {
         this.deadlines = deadlines;
     }
 
-    <T> T read(Supplier<T> work) {
+    public <T> T read(Supplier<T> work) {
         DatabaseDeadlines.Deadline deadline = deadlines.start();
         return translatingConnectionFailures(() -> transactions.executeRead(status -> {
             bound(deadline, status.getConnection());
@@ -52,7 +52,7 @@ final class StorageTransactions {
 
     private static <T> T translatingConnectionFailures(Supplier<T> transaction) {
         try {
-            return transaction.get();
+            return StorageFailures.succeeded(transaction.get());
         } catch (RuntimeException e) {
             throw StorageFailures.translate(e);
         }

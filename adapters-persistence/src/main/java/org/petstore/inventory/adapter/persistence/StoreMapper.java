@@ -94,8 +94,8 @@ public final class StoreMapper {
      * {@code quantity}, {@code ship_date}, {@code status}, {@code complete} ({@link TransferStatements#SELECT_ORDERS}).
      */
     public static Order order(ResultSet row) throws SQLException {
-        return toDomain(new OrderRow(row.getLong(1), row.getLong(2), row.getInt(3),
-                row.getObject(4, OffsetDateTime.class).toInstant(), row.getString(5), row.getBoolean(6)));
+        return order(row.getLong(1), row.getLong(2), row.getInt(3),
+                row.getObject(4, OffsetDateTime.class).toInstant(), row.getString(5), row.getBoolean(6));
     }
 
     /** The columns of {@code stock_change}, in the order {@link #stockChange} reads them. */
@@ -122,16 +122,17 @@ public final class StoreMapper {
                         reason == null ? null : known(owner, "reason", reason, ChangeReason::ofWireName))));
     }
 
-    static Pet toDomain(PetRow row) {
-        String owner = "pet " + row.id();
-        return valid(owner, () -> new Pet(PetId.of(row.id()), row.name(),
-                known(owner, row.status(), StatusColumns::petStatus)));
+    /** The pet of a row of {@code pet}. */
+    public static Pet pet(long id, String name, String status) {
+        String owner = "pet " + id;
+        return valid(owner, () -> new Pet(PetId.of(id), name, known(owner, status, StatusColumns::petStatus)));
     }
 
-    static Order toDomain(OrderRow row) {
-        String owner = "order " + row.id();
-        return valid(owner, () -> new Order(OrderId.of(row.id()), PetId.of(row.petId()), Quantity.of(row.quantity()),
-                row.shipDate(), known(owner, row.status(), StatusColumns::orderStatus), row.complete()));
+    /** The order of a row of {@code store_order}. */
+    public static Order order(long id, long petId, int quantity, Instant shipDate, String status, boolean complete) {
+        String owner = "order " + id;
+        return valid(owner, () -> new Order(OrderId.of(id), PetId.of(petId), Quantity.of(quantity), shipDate,
+                known(owner, status, StatusColumns::orderStatus), complete));
     }
 
     private static <S> S known(String owner, String value, Function<String, Optional<S>> parse) {

@@ -234,6 +234,7 @@ final class UpdateCombiner {
                 for (InventoryItem entry : runWithRetries(connection, petIds, quantities, origins)) {
                     byPet.put(entry.petId().value(), entry);
                 }
+                StorageFailures.succeeded(byPet);
             }
         } catch (SQLException e) {
             failure = StorageFailures.translate(e);
@@ -277,18 +278,13 @@ final class UpdateCombiner {
             try {
                 return store.update(connection, petIds, quantities, origins);
             } catch (SQLException e) {
-                if (attempt == ATTEMPTS || !abortedToResolveConflict(e)) {
+                if (attempt == ATTEMPTS || DatabaseFailure.of(e) != DatabaseFailure.CONFLICT) {
                     throw e;
                 }
             }
         }
     }
 
-    /** SQLSTATE 40P01: deadlock detected (PostgreSQL); 40001: serialization failure. */
-    static boolean abortedToResolveConflict(SQLException failure) {
-        String state = failure.getSQLState();
-        return "40P01".equals(state) || "40001".equals(state);
-    }
 
     /**
      * One waiting update and its answer. It is in line, then taken by a statement, then sent to the database with it;

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.petstore.inventory.adapter.persistence.catalogue.CatalogueDialects;
 
 class DatabaseBackendTest {
 
@@ -102,9 +103,9 @@ class DatabaseBackendTest {
         "jdbc:mysql://db/petstore", "jdbc:h2", "postgresql://db/petstore", "", "x jdbc:h2:mem:test"})
     void eachDialectIsCreatedExactlyForItsBackendsUrls(String url) {
         assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.H2::equals).isPresent(),
-                url.matches(requiredUrl(H2StoreRows.class)), "H2 dialect for " + url);
+                url.matches(requiredUrl(CatalogueDialects.H2)), "H2 dialect for " + url);
         assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.POSTGRESQL::equals).isPresent(),
-                url.matches(requiredUrl(PostgresqlStoreRows.class)), "PostgreSQL dialect for " + url);
+                url.matches(requiredUrl(CatalogueDialects.POSTGRESQL)), "PostgreSQL dialect for " + url);
         assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.H2::equals).isPresent(),
                 url.matches(requiredUrl(H2InventoryStatements.class)), "H2 inventory statements for " + url);
         assertEquals(DatabaseBackend.forUrl(url).filter(DatabaseBackend.POSTGRESQL::equals).isPresent(),
@@ -117,8 +118,8 @@ class DatabaseBackendTest {
         String mysql = "jdbc:mysql://db/petstore";
 
         assertEquals(Optional.empty(), DatabaseBackend.forUrl(mysql));
-        assertFalse(mysql.matches(requiredUrl(H2StoreRows.class)));
-        assertFalse(mysql.matches(requiredUrl(PostgresqlStoreRows.class)));
+        assertFalse(mysql.matches(requiredUrl(CatalogueDialects.H2)));
+        assertFalse(mysql.matches(requiredUrl(CatalogueDialects.POSTGRESQL)));
         assertFalse(mysql.matches(requiredUrl(H2InventoryStatements.class)));
         assertFalse(mysql.matches(requiredUrl(PostgresqlInventoryStatements.class)));
     }

@@ -25,16 +25,16 @@ class StoreMapperTest {
         assertEquals(new InventoryItem(PetId.of(3), Quantity.of(0), PetStatus.SOLD, EntryVersion.of(9)),
                 StoreMapper.inventoryItem(3, 0, "sold", 9));
         assertEquals(new Pet(PetId.of(5), "Thumper", PetStatus.PENDING),
-                StoreMapper.toDomain(new PetRow(5, "Thumper", "pending")));
+                StoreMapper.pet(5, "Thumper", "pending"));
         assertEquals(new Order(OrderId.of(1), PetId.of(3), Quantity.of(1), Instant.parse("2026-10-02T09:00:00Z"),
                         OrderStatus.DELIVERED, true),
-                StoreMapper.toDomain(new OrderRow(1, 3, 1, Instant.parse("2026-10-02T09:00:00Z"), "delivered", true)));
+                StoreMapper.order(1, 3, 1, Instant.parse("2026-10-02T09:00:00Z"), "delivered", true));
     }
 
     @Test
     void anUnknownStatusIsAFaultOfTheStoredData() {
         var error = assertThrows(IllegalStateException.class,
-                () -> StoreMapper.toDomain(new PetRow(5, "Thumper", "lost")));
+                () -> StoreMapper.pet(5, "Thumper", "lost"));
         assertEquals("pet 5 has an unknown status 'lost' in the database", error.getMessage());
     }
 
@@ -55,7 +55,7 @@ class StoreMapperTest {
     @Test
     void aRowTheDomainRefusesIsAFaultOfTheStoredData() {
         var error = assertThrows(IllegalStateException.class,
-                () -> StoreMapper.toDomain(new PetRow(5, "  ", "pending")));
+                () -> StoreMapper.pet(5, "  ", "pending"));
         assertEquals("pet 5 is not valid in the database: a pet's name has 1 to 100 characters", error.getMessage());
     }
 }

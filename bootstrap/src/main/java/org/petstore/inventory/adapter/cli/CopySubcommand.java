@@ -128,7 +128,10 @@ final class CopySubcommand implements Callable<Integer> {
         };
     }
 
-    /** What to set when the target refused the credentials: the password's variable, or that the user was not given. */
+    /**
+     * What to set when the target refused the credentials: the password's variable when none was given; that the user
+     * was not given; else the user and the password's variable to check.
+     */
     private String whatToSet(CredentialsRefusedException e) {
         if (e.passwordMissing()) {
             return ": set " + PASSWORD_VARIABLE;
@@ -137,7 +140,7 @@ final class CopySubcommand implements Callable<Integer> {
             return " (without --to-user the copy signs in as the operating-system user running it: give the "
                     + "target's user with --to-user)";
         }
-        return "";
+        return ": check --to-user and " + PASSWORD_VARIABLE;
     }
 
     private static long rows(StoreSize size) {

@@ -11,23 +11,18 @@ import io.micronaut.management.health.indicator.annotation.Readiness;
 import io.micronaut.scheduling.TaskExecutors;
 import jakarta.inject.Named;
 import jakarta.inject.Singleton;
-import java.net.ConnectException;
-import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
-import org.petstore.inventory.adapter.persistence.DatabaseFailures;
-import org.petstore.inventory.adapter.persistence.FailureCauses;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.reactivestreams.Publisher;
 
 /**
@@ -36,8 +31,9 @@ import org.reactivestreams.Publisher;
  * {@code /health/readiness} 503 until it answers again; {@code /health/liveness} does not look at the database.
  *
  * <p>The details (shown only to a caller with an API key) name the backend and, when the check fails, why: the
- * database's refusal when it refused (connection refused, unknown host, credentials, no password, with its
- * SQLSTATE), else that it did not answer within the timeout. Never the URL or the credentials.
+ * database's refusal when it refused (connection refused, unknown host, credentials, login, no password, no
+ * database, with its SQLSTATE, as {@link DatabaseFailure} tells them), else that it did not answer within the
+ * timeout. Never the URL or the credentials.
  */
 @Singleton
 @Readiness
@@ -98,36 +94,21 @@ final class DatabaseReadiness implements HealthIndicator {
 
     /**
      * Why the database cannot be used, as an operator needs it, without the URL or the credentials: the database's
-     * refusal when there is one (connection refused, unknown host, credentials, no password), else that it did not
-     * answer in time.
+     * refusal when there is one (connection refused, unknown host, credentials, login, no password, no database),
+     * with its SQLSTATE, else that it did not answer in time.
      */
     private String reason(SQLException failure) {
-        Optional<SQLException> refusal = DatabaseFailures.innermostSqlFailure(failure)
-                .filter(sql -> sql != failure || !(failure instanceof SQLTransientConnectionException));
-        if (FailureCauses.chain(failure).anyMatch(UnknownHostException.class::isInstance)) {
-            return "the database host is unknown (SQLSTATE " + refusal.map(SQLException::getSQLState).orElse("08001")
-                    + ")";
-        }
-        if (refusal.isEmpty()) {
-            return FailureCauses.chain(failure).anyMatch(ConnectException.class::isInstance)
-                    ? "the database server refused the connection (nothing accepts connections at its address)"
-                    : "the database did not answer within " + timeout.toMillis() + " ms";
-        }
-        SQLException sql = refusal.get();
-        String state = sql.getSQLState() == null ? "" : sql.getSQLState();
-        if (DatabaseFailures.asksForPassword(sql)) {
-            return "the database asks for a password, and none is set (SQLSTATE " + state + ")";
-        }
-        if (state.startsWith("28")) {
-            return "the database refused the user or password (SQLSTATE " + state + ")";
-        }
-        if (FailureCauses.chain(sql).anyMatch(ConnectException.class::isInstance)) {
-            return "the database server refused the connection (SQLSTATE " + state + ")";
-        }
-        if (state.equals("3D000")) {
-            return "the database does not exist (SQLSTATE " + state + ")";
-        }
-        return "the database cannot be used (SQLSTATE " + state + ")";
+        String state = DatabaseFailure.sqlState(failure).map(sql -> " (SQLSTATE " + sql + ")").orElse("");
+        return switch (DatabaseFailure.of(failure)) {
+            case UNKNOWN_HOST -> "the database host is unknown" + state;
+            case CONNECTION_REFUSED -> "the database server refused the connection" + state;
+            case PASSWORD_MISSING -> "the database asks for a password, and none is set" + state;
+            case CREDENTIALS_REFUSED -> "the database refused the user or password" + state;
+            case LOGIN_NOT_PERMITTED -> "the database does not permit the user to log in" + state;
+            case DATABASE_MISSING -> "the database does not exist" + state;
+            case TIMEOUT -> "the database did not answer within " + timeout.toMillis() + " ms";
+            default -> "the database cannot be used" + state;
+        };
     }
 
     private HealthResult down(String reason) {

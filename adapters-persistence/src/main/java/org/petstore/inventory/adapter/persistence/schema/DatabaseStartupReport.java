@@ -11,13 +11,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Says at startup which database the inventory lives in: backend, server version, URL and user. Never the password.
+ * Says at startup which database the inventory lives in: backend, server version, user, and where: the embedded
+ * database's file by its absolute path, else the URL. Never the password.
  * {@link AfterStoreMigration} has it say so once the store is ready.
  */
 @Singleton
 final class DatabaseStartupReport {
 
     private static final Logger LOG = LoggerFactory.getLogger(DatabaseStartupReport.class);
+
+    /** The extension H2 (MVStore) gives the file of a database kept in files. */
+    private static final String H2_FILE_EXTENSION = ".mv.db";
 
     private final DatabaseConfiguration database;
 
@@ -37,7 +41,18 @@ final class DatabaseStartupReport {
 
     private void log(String server) {
         String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
-        LOG.info("Inventory database: {} - {} at {}", backend, server, database.redactedUrl());
+        LOG.info("Inventory database: {} - {} at {}", backend, server, location());
+    }
+
+    /**
+     * Where the data is: an embedded database's file by its absolute path (a relative URL such as
+     * {@code jdbc:h2:file:./data/petstore} does not say which directory it is relative to); else the URL.
+     */
+    private String location() {
+        return database.backend().filter(DatabaseBackend.H2::equals)
+                .flatMap(h2 -> DatabaseUrlCheck.h2Database(database.url()))
+                .map(file -> file + H2_FILE_EXTENSION)
+                .orElseGet(database::redactedUrl);
     }
 
     private static String unavailable(SQLException e) {

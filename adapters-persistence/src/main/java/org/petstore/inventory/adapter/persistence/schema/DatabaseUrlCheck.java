@@ -85,6 +85,15 @@ final class DatabaseUrlCheck implements BeanInitializedEventListener<DatasourceC
      * {@code ~} for the home directory); empty for one in memory or on a server.
      */
     static Optional<Path> h2FileDirectory(String url) {
+        return h2Database(url).map(file -> file.getParent() == null ? Path.of(".") : file.getParent())
+                .map(Path::normalize);
+    }
+
+    /**
+     * The absolute path of an H2 database kept in files, without the extension H2 adds to its file
+     * ({@code ./data/petstore} read from the working directory); empty for one in memory or on a server.
+     */
+    static Optional<Path> h2Database(String url) {
         String name = url.strip().substring("jdbc:h2:".length());
         int settings = name.indexOf(';');
         if (settings >= 0) {
@@ -98,8 +107,7 @@ final class DatabaseUrlCheck implements BeanInitializedEventListener<DatasourceC
         if (name.startsWith("~")) {
             name = System.getProperty("user.home") + name.substring(1);
         }
-        return path(name).map(file -> file.getParent() == null ? Path.of(".") : file.getParent())
-                .map(Path::normalize);
+        return path(name);
     }
 
     private static Optional<Path> path(String name) {

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import javax.sql.DataSource;
 import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,9 +50,6 @@ final class DemoData {
     static final String EMPTY_STORE = "The store is empty (demo data is off): the inventory lists [] and every PATCH "
             + "answers 404 until it holds pets; fill it with PETSTORE_DEMO_DATA=true at one start, or with the data "
             + "commands: petstore-inventory import FILE, or petstore-inventory copy from another store";
-
-    /** SQLSTATE class 23: integrity constraint violation (a key another instance inserted meanwhile). */
-    private static final String INTEGRITY_VIOLATION = "23";
 
     private final boolean enabled;
 
@@ -95,7 +93,8 @@ final class DemoData {
             LOG.info("Demo data loaded into the empty store");
         } catch (SQLException e) {
             connection.rollback();
-            if (e.getSQLState() == null || !e.getSQLState().startsWith(INTEGRITY_VIOLATION)) {
+            // a key another instance inserted meanwhile
+            if (DatabaseFailure.of(e) != DatabaseFailure.INTEGRITY_VIOLATION) {
                 throw e;
             }
             LOG.info("Demo data not loaded: another instance loaded it at the same time");

@@ -10,7 +10,7 @@ import org.flywaydb.core.api.MigrationInfo;
 import org.flywaydb.core.api.MigrationInfoService;
 import org.flywaydb.core.api.MigrationState;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
-import org.petstore.inventory.adapter.persistence.DatabaseFailures;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.OtherStore;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
@@ -70,11 +70,11 @@ final class JdbcOtherStore implements OtherStore {
             MigrationInfo current = flyway.info().current();
             return "schema version " + (current == null ? "none" : current.getVersion());
         } catch (FlywayException e) {
-            if (DatabaseFailures.innermostSqlFailure(e).isPresent()) {
+            if (DatabaseFailure.innermostSqlFailure(e).isPresent()) {
                 throw failures.translate(e);
             }
             throw new IncompatibleStoreException(named + " cannot be brought to this program's schema: "
-                    + DatabaseFailures.firstLine(e.getMessage()), e);
+                    + DatabaseFailure.firstLine(e.getMessage()), e);
         }
     }
 

@@ -7,7 +7,7 @@ import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Properties;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
-import org.petstore.inventory.adapter.persistence.DatabaseFailures;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.petstore.inventory.application.port.outbound.CredentialsRefusedException;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.OtherStore;
@@ -51,8 +51,9 @@ final class JdbcOtherStores implements OtherStores {
         try {
             connection = DriverManager.getConnection(url, credentials);
         } catch (SQLException e) {
-            if (DatabaseFailures.refusedCredentials(e)) {
-                throw refused(url, user, address.password(), e);
+            DatabaseFailure refusal = DatabaseFailure.of(e, !address.password().isEmpty());
+            if (refusal == DatabaseFailure.PASSWORD_MISSING || refusal == DatabaseFailure.CREDENTIALS_REFUSED) {
+                throw refused(url, user, refusal == DatabaseFailure.PASSWORD_MISSING, e);
             }
             throw failures.translate(e);
         }
@@ -61,12 +62,12 @@ final class JdbcOtherStores implements OtherStores {
     }
 
     /** Credentials the target refused, said as what was missing or refused, for the caller to name its setting. */
-    private static CredentialsRefusedException refused(String url, String user, String password, SQLException e) {
+    private static CredentialsRefusedException refused(String url, String user, boolean passwordMissing,
+            SQLException e) {
         String target = TARGET + " at " + DatabaseBackend.redact(url);
-        boolean passwordMissing = DatabaseFailures.passwordMissing(e, !password.isEmpty());
         return new CredentialsRefusedException(passwordMissing
                 ? target + " asks user " + user + " for a password, and none was given"
-                : target + " refused user " + user + ": " + DatabaseFailures.firstLine(e.getMessage()),
+                : target + " refused user " + user + ": " + DatabaseFailure.firstLine(e.getMessage()),
                 passwordMissing, e);
     }
 

@@ -1,7 +1,7 @@
 package org.petstore.inventory.adapter.persistence.transfer;
 
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
-import org.petstore.inventory.adapter.persistence.DatabaseFailures;
+import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.petstore.inventory.application.port.outbound.IncompatibleStoreException;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 
@@ -25,7 +25,7 @@ interface TransferFailures {
             if (failure instanceof StorageUnavailableException || failure instanceof IncompatibleStoreException) {
                 return (RuntimeException) failure;
             }
-            return DatabaseFailures.reason(failure)
+            return DatabaseFailure.reason(failure)
                     .<RuntimeException>map(reason -> new StorageUnavailableException(
                             role + " at " + DatabaseBackend.redact(url) + " cannot be used: " + reason, failure))
                     .orElseGet(() -> failure instanceof RuntimeException unchecked ? unchecked

@@ -1,7 +1,8 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.catalogue;
 
 import jakarta.inject.Singleton;
 import java.util.Optional;
+import org.petstore.inventory.adapter.persistence.StorageTransactions;
 import org.petstore.inventory.application.port.outbound.PetRepository;
 import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
@@ -22,6 +23,6 @@ final class JdbcPetRepository implements PetRepository {
 
     @Override
     public Optional<Pet> findById(PetId petId) {
-        return transactions.read(() -> rows.findPet(petId.value()).map(StoreMapper::toDomain));
+        return transactions.read(() -> rows.findPet(petId.value()).map(PetRow::toDomain));
     }
 }

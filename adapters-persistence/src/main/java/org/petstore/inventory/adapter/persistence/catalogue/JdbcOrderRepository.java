@@ -1,7 +1,8 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.catalogue;
 
 import jakarta.inject.Singleton;
 import java.util.List;
+import org.petstore.inventory.adapter.persistence.StorageTransactions;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.domain.Order;
 
@@ -21,6 +22,6 @@ final class JdbcOrderRepository implements OrderRepository {
 
     @Override
     public List<Order> findAll() {
-        return transactions.read(() -> rows.findAllOrders().stream().map(StoreMapper::toDomain).toList());
+        return transactions.read(() -> rows.findAllOrders().stream().map(OrderRow::toDomain).toList());
     }
 }

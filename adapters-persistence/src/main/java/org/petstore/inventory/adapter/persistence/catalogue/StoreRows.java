@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.persistence;
+package org.petstore.inventory.adapter.persistence.catalogue;
 
 import io.micronaut.data.annotation.Query;
 import io.micronaut.data.repository.GenericRepository;
@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * The SQL of the pets and orders, written once in portable SQL and mapped by Micronaut Data (the inventory's hot
- * statements are hand-written JDBC: see {@link JdbcInventoryRepository}). Each supported database has a
+ * statements are hand-written JDBC: see {@code JdbcInventoryRepository}). Each supported database has a
  * sub-interface that fixes Micronaut Data's dialect for it ({@link H2StoreRows}, {@link PostgresqlStoreRows}); only the one for the
  * configured backend exists at run time.
  */
