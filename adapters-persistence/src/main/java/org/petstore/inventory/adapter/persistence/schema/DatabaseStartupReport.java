@@ -11,7 +11,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Says at startup which database the inventory lives in: backend, server version, URL and user. Never the password.
+ * Says at startup which database the inventory lives in: backend, server version, URL and user, and for the embedded
+ * database the absolute path of the directory of its files. Never the password.
  * {@link AfterStoreMigration} has it say so once the store is ready.
  */
 @Singleton
@@ -37,7 +38,15 @@ final class DatabaseStartupReport {
 
     private void log(String server) {
         String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
-        LOG.info("Inventory database: {} - {} at {}", backend, server, database.redactedUrl());
+        LOG.info("Inventory database: {} - {} at {}{}", backend, server, database.redactedUrl(), files());
+    }
+
+    /** Where an embedded database keeps its files, as an absolute path: a URL may name them relative to the start. */
+    private String files() {
+        return database.backend().filter(DatabaseBackend.H2::equals)
+                .flatMap(h2 -> DatabaseUrlCheck.h2FileDirectory(database.url()))
+                .map(directory -> " (files in " + directory + ")")
+                .orElse("");
     }
 
     private static String unavailable(SQLException e) {
