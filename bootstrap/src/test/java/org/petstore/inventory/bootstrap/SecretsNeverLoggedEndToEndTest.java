@@ -62,6 +62,8 @@ class SecretsNeverLoggedEndToEndTest {
             List.of("Authorization: BEARER " + WRONG_KEY),
             List.of("Authorization: Token " + PLAIN_KEY),
             List.of("Authorization: Basic " + BASIC),
+            List.of("Authorization: Basic " + PLAIN_KEY),
+            List.of("Authorization: Basic " + WRONG_KEY + "=="),
             List.of("Authorization: Bearer " + PLAIN_KEY + ", Bearer " + WRONG_KEY),
             List.of("Authorization: Bearer " + WRONG_KEY, "Authorization: Bearer " + PLAIN_KEY),
             List.of("Authorization: Bearer " + PLAIN_KEY + "\u00e9\u00fc"),
