@@ -37,8 +37,10 @@ import org.slf4j.LoggerFactory;
  * configuration ({@code logback.xml}), the root logger at TRACE ({@code PETSTORE_LOG_LEVEL=TRACE}) and the security
  * module's loggers at TRACE too, starts with a plain key and a key given by its digest, answers requests with both,
  * with a wrong key, with errors and with Authorization headers that clients get wrong (another scheme, no space, a
- * tab, {@code =}, the key alone, comma lists, the header twice, non-ASCII, very long), and stops; every line logged
- * meanwhile, with its arguments, exception messages and MDC, is searched for the keys and the presented values.
+ * tab, {@code =}, the key alone, comma lists, the header twice, non-ASCII, very long), with keys where clients put
+ * them by mistake (a query parameter such as {@code ?access_token=} or {@code ?api_key=}, a header of another name
+ * such as {@code X-Api-Key}), and stops; every line logged meanwhile, with its arguments, exception messages and MDC,
+ * is searched for the keys and the presented values.
  */
 class SecretsNeverLoggedEndToEndTest {
 
@@ -60,6 +62,8 @@ class SecretsNeverLoggedEndToEndTest {
             List.of("Authorization: BEARER " + WRONG_KEY),
             List.of("Authorization: Token " + PLAIN_KEY),
             List.of("Authorization: Basic " + BASIC),
+            List.of("Authorization: Basic " + PLAIN_KEY),
+            List.of("Authorization: Basic " + WRONG_KEY + "=="),
             List.of("Authorization: Bearer " + PLAIN_KEY + ", Bearer " + WRONG_KEY),
             List.of("Authorization: Bearer " + WRONG_KEY, "Authorization: Bearer " + PLAIN_KEY),
             List.of("Authorization: Bearer " + PLAIN_KEY + "\u00e9\u00fc"),
@@ -107,8 +111,10 @@ class SecretsNeverLoggedEndToEndTest {
         capture.setContext(logging);
         capture.start();
         root.addAppender(capture);
+        // Micronaut's own access log switched on too, as an operator may: its INFO line carries the whole URI
         try (RunningService service = RunningService.start(Backend.h2(dataDir), Map.of(
-                "petstore.api-keys", PLAIN_KEY + ",sha256:" + sha256Hex(DIGESTED_KEY)))) {
+                "petstore.api-keys", PLAIN_KEY + ",sha256:" + sha256Hex(DIGESTED_KEY),
+                "micronaut.server.netty.access-logger.enabled", true))) {
             Function<String, Function<String, HttpResponse<String>>> call = key -> path -> service.send(
                     service.anonymousRequest(path).header("Authorization", "Bearer " + key).GET().build());
             assertAll(
@@ -132,9 +138,49 @@ class SecretsNeverLoggedEndToEndTest {
                             .method("PATCH", BodyPublishers.ofString("quantity=4")).build()).statusCode()),
                     () -> assertEquals(200, service.send(service.anonymousRequest("/health/readiness").GET().build())
                             .statusCode()));
+            // keys in a query string, with and without a key in Authorization: the framework's request lines (the
+            // request, no route, wrong method, wrong media type) carry the query string
+            Function<String, HttpResponse<String>> withoutKey = path -> service.send(
+                    service.anonymousRequest(path).GET().build());
+            String entryWithKey = "/v1/inventory/1?api_key=" + PLAIN_KEY;
+            String entryWithWrongKey = "/v1/inventory/1?api_key=" + WRONG_KEY;
+            assertAll(
+                    () -> assertEquals(401, withoutKey.apply("/v1/inventory?access_token=" + PLAIN_KEY).statusCode()),
+                    () -> assertEquals(401, withoutKey.apply("/v1/inventory?api_key=" + WRONG_KEY).statusCode()),
+                    () -> assertEquals(401, withoutKey.apply("/v1/inventory/1?api_key=" + PLAIN_KEY).statusCode()),
+                    () -> assertEquals(401, withoutKey.apply("/v1/nothing?access_token=" + PLAIN_KEY).statusCode()),
+                    () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/v1/inventory?access_token=" + PLAIN_KEY)
+                            .statusCode()),
+                    () -> assertEquals(401, call.apply(WRONG_KEY).apply("/v1/inventory?api_key=" + WRONG_KEY)
+                            .statusCode()),
+                    () -> assertEquals(404, call.apply(PLAIN_KEY).apply("/v1/nothing?api_key=" + PLAIN_KEY)
+                            .statusCode()),
+                    () -> assertEquals(400, call.apply(PLAIN_KEY).apply("/v1/pets/x?access_token=" + WRONG_KEY)
+                            .statusCode()),
+                    () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/prometheus?access_token=" + PLAIN_KEY)
+                            .statusCode()),
+                    () -> assertEquals(405, service.send(service.anonymousRequest(entryWithKey)
+                            .header("Authorization", "Bearer " + PLAIN_KEY).DELETE().build()).statusCode()),
+                    () -> assertEquals(415, service.send(service.anonymousRequest(entryWithWrongKey)
+                            .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "text/plain")
+                            .method("PATCH", BodyPublishers.ofString("quantity=4")).build()).statusCode()),
+                    // a key in a header of another name
+                    () -> assertEquals(401, service.send(service.anonymousRequest("/v1/inventory")
+                            .header("X-Api-Key", PLAIN_KEY).GET().build()).statusCode()),
+                    () -> assertEquals(401, service.send(service.anonymousRequest("/v1/inventory")
+                            .header("X-Api-Key", WRONG_KEY).GET().build()).statusCode()),
+                    () -> assertEquals(200, service.send(service.anonymousRequest("/v1/inventory")
+                            .header("Authorization", "Bearer " + PLAIN_KEY).header("X-Api-Key", WRONG_KEY).GET()
+                            .build()).statusCode()));
             for (List<String> headers : MALFORMED) {
-                String status = rawStatusLine(service.port(), headers);
+                String status = rawStatusLine(service.port(), "/v1/inventory", headers);
                 assertTrue(status.startsWith("HTTP/1.1 "), headers + " got no answer: " + status);
+            }
+            // a malformed Authorization header and a key in the query string together
+            for (String key : List.of(PLAIN_KEY, WRONG_KEY)) {
+                String status = rawStatusLine(service.port(), "/v1/inventory?access_token=" + key,
+                        List.of("Authorization: Bearer=" + key));
+                assertTrue(status.startsWith("HTTP/1.1 401 "), "a malformed header got " + status);
             }
         } finally {
             configure(logging, "/logback-test.xml");
@@ -151,9 +197,9 @@ class SecretsNeverLoggedEndToEndTest {
         assertEquals(List.of(), leaks, "log lines with an API key");
     }
 
-    /** Sends GET /v1/inventory with these header lines (UTF-8 bytes) on a connection of its own; its status line. */
-    private static String rawStatusLine(int port, List<String> headers) throws IOException {
-        StringBuilder request = new StringBuilder("GET /v1/inventory HTTP/1.1\r\nHost: localhost\r\n");
+    /** Sends GET of this target with these header lines (UTF-8 bytes) on a connection of its own; its status line. */
+    private static String rawStatusLine(int port, String target, List<String> headers) throws IOException {
+        StringBuilder request = new StringBuilder("GET " + target + " HTTP/1.1\r\nHost: localhost\r\n");
         headers.forEach(header -> request.append(header).append("\r\n"));
         request.append("Connection: close\r\n\r\n");
         try (Socket socket = new Socket("localhost", port)) {

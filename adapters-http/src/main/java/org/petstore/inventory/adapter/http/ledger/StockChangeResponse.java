@@ -30,7 +30,7 @@ record StockChangeResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, format = "date-time",
                 description = "When the database made the change (RFC 3339, UTC)")
         String at,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"api", "import"},
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, type = "string", allowableValues = {"api", "import"},
                 description = "api: a PATCH; import: the import data command")
         String source,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, description = "For api: the id of the "
@@ -41,7 +41,7 @@ record StockChangeResponse(
                 description = "For api: the X-Request-Id of the request that made the change")
         @Nullable String requestId,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true,
-                allowableValues = {"arrival", "return", "adjustment"},
+                type = "string", allowableValues = {"arrival", "return", "adjustment"},
                 description = "The reason the PATCH gave; null when it gave none")
         @Nullable String reason) {
 
