@@ -18,6 +18,7 @@ import io.micronaut.web.router.RouteAttributes;
 import io.micronaut.web.router.UriRouteMatch;
 import io.micronaut.web.router.ErrorRouteInfo;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 
@@ -42,6 +43,7 @@ final class ServerRequestMetrics implements Ordered {
     static final String REQUESTS = "http.server.requests";
 
     private static final String UNMATCHED_URI = "UNMATCHED_URI";
+    private static final Pattern REPEATED_SLASHES = Pattern.compile("/{2,}");
 
     private final MeterRegistry registry;
     private final boolean clientErrorUris;
@@ -102,7 +104,7 @@ final class ServerRequestMetrics implements Ordered {
 
     /** As the binder writes a path: no repeated or trailing slash, and {@code root} for {@code /}. */
     private static String sanitized(String path) {
-        String single = path.replaceAll("/{2,}", "/");
+        String single = REPEATED_SLASHES.matcher(path).replaceAll("/");
         String trimmed = single.endsWith("/") ? single.substring(0, single.length() - 1) : single;
         return trimmed.isEmpty() ? "root" : trimmed;
     }
