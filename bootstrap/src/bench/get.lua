@@ -5,13 +5,5 @@ function init(args)
    wrk.headers["Authorization"] = "Bearer " .. (args[1] or "secret")
 end
 
--- one line for benchmark.sh; wrk counts HTTP status > 399 as status errors
-function done(summary, latency, requests)
-   local e = summary.errors
-   local seconds = summary.duration / 1e6
-   io.write(string.format(
-      "WRK requests=%d ok_rps=%.1f p50_ms=%.3f p99_ms=%.3f max_ms=%.3f non2xx=%d sockerr=%d\n",
-      summary.requests, (summary.requests - e.status) / seconds,
-      latency:percentile(50) / 1000, latency:percentile(99) / 1000, latency.max / 1000,
-      e.status, e.connect + e.read + e.write + e.timeout))
-end
+-- done(): the summary line, shared with the other wrk script; loaded from this script's own directory
+dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "wrk-summary.lua")
