@@ -124,10 +124,10 @@ final class JdbcStoreLoad implements StoreLoad {
     public List<StagingProblem> problems(boolean replace, int limit) {
         endStaging();
         List<StagingProblem> problems = new ArrayList<>();
-        query(TransferStatements.SELECT_DUPLICATE_PETS, limit, row -> problems.add(
+        query(TransferStatements.selectDuplicates(TransferStatements.STAGED_PET), limit, row -> problems.add(
                 new StagingProblem.DuplicatePet(row.getLong(1), PetId.of(row.getLong(2)), row.getLong(3))));
         if (withOrders) {
-            query(TransferStatements.SELECT_DUPLICATE_ORDERS, limit, row -> problems.add(
+            query(TransferStatements.selectDuplicates(TransferStatements.STAGED_ORDER), limit, row -> problems.add(
                     new StagingProblem.DuplicateOrder(row.getLong(1), OrderId.of(row.getLong(2)), row.getLong(3))));
             query(TransferStatements.selectOrdersOfMissingPets(replace), limit, row -> problems.add(
                     new StagingProblem.OrderOfMissingPet(row.getLong(1), OrderId.of(row.getLong(2)),
@@ -142,9 +142,9 @@ final class JdbcStoreLoad implements StoreLoad {
     @Override
     public long problemCount(boolean replace) {
         endStaging();
-        long count = count(TransferStatements.COUNT_DUPLICATE_PETS);
+        long count = count(TransferStatements.countDuplicates(TransferStatements.STAGED_PET));
         if (withOrders) {
-            count += count(TransferStatements.COUNT_DUPLICATE_ORDERS);
+            count += count(TransferStatements.countDuplicates(TransferStatements.STAGED_ORDER));
             count += count(TransferStatements.countOrdersOfMissingPets(replace));
         } else if (replace) {
             count += count(TransferStatements.COUNT_ORDERS_OF_DELETED_PETS);

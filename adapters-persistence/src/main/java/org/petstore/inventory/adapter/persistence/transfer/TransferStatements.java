@@ -79,28 +79,28 @@ interface TransferStatements {
 
     // ---- checks
 
-    /** Pets staged again: line, id, line of the first one; in line order, at most parameter 1 rows. */
-    String SELECT_DUPLICATE_PETS = """
-            SELECT s.line, s.id, d.first_line
-            FROM staged_pet s
-            JOIN (SELECT id, MIN(line) AS first_line FROM staged_pet GROUP BY id HAVING COUNT(*) > 1) d ON d.id = s.id
-            WHERE s.line > d.first_line
-            ORDER BY s.line
-            LIMIT ?""";
+    /** The staging table of pets. */
+    String STAGED_PET = "staged_pet";
 
-    String COUNT_DUPLICATE_PETS = """
-            SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM staged_pet GROUP BY id HAVING COUNT(*) > 1) d""";
+    /** The staging table of orders. */
+    String STAGED_ORDER = "staged_order";
 
-    String SELECT_DUPLICATE_ORDERS = """
-            SELECT s.line, s.id, d.first_line
-            FROM staged_order s
-            JOIN (SELECT id, MIN(line) AS first_line FROM staged_order GROUP BY id HAVING COUNT(*) > 1) d ON d.id = s.id
-            WHERE s.line > d.first_line
-            ORDER BY s.line
-            LIMIT ?""";
+    /**
+     * Rows of a staging table ({@link #STAGED_PET} or {@link #STAGED_ORDER}) whose id was staged before: line, id,
+     * line of the first one; in line order, at most parameter 1 rows.
+     */
+    static String selectDuplicates(String stagingTable) {
+        return "SELECT s.line, s.id, d.first_line FROM " + stagingTable + " s"
+                + " JOIN (SELECT id, MIN(line) AS first_line FROM " + stagingTable
+                + " GROUP BY id HAVING COUNT(*) > 1) d ON d.id = s.id"
+                + " WHERE s.line > d.first_line ORDER BY s.line LIMIT ?";
+    }
 
-    String COUNT_DUPLICATE_ORDERS = """
-            SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM staged_order GROUP BY id HAVING COUNT(*) > 1) d""";
+    /** How many rows of a staging table repeat an id staged before. */
+    static String countDuplicates(String stagingTable) {
+        return "SELECT COALESCE(SUM(n - 1), 0) FROM (SELECT COUNT(*) AS n FROM " + stagingTable
+                + " GROUP BY id HAVING COUNT(*) > 1) d";
+    }
 
     /** The condition that an order {@code s} is for a pet that is staged. */
     String PET_STAGED = "EXISTS (SELECT 1 FROM staged_pet p WHERE p.id = s.pet_id)";
