@@ -23,7 +23,6 @@ Output (stdout), one line:
 Exit status 1 when that ratio is above 2, or idle connections were lost.
 """
 import argparse
-import glob
 import os
 import resource
 import selectors
@@ -33,21 +32,9 @@ import sys
 import time
 import urllib.request
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-TARGET = os.path.join(ROOT, "bootstrap", "target")
-LAUNCHER = os.path.join(TARGET, "petstore-inventory")
+from bench_service import HERE, LAUNCHER, TARGET, require_launcher, service_env
+
 KEY = "bench-key"
-
-
-def java_home():
-    home = os.environ.get("JAVA_HOME")
-    if home and os.path.exists(os.path.join(home, "bin", "java")):
-        return home
-    for candidate in sorted(glob.glob("/usr/lib/jvm/*25*"), reverse=True):
-        if os.path.exists(os.path.join(candidate, "bin", "java")):
-            return candidate
-    sys.exit("idle-connections: no JDK 25 found: set JAVA_HOME")
 
 
 def log(message):
@@ -128,8 +115,7 @@ def main():
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--port", type=int, default=18193)
     args = parser.parse_args()
-    if not os.path.exists(LAUNCHER):
-        sys.exit(f"idle-connections: {LAUNCHER} missing: build first (./mvnw -B package -DskipTests)")
+    require_launcher("idle-connections")
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     needed = args.idle + args.conns + 1024
@@ -141,9 +127,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     data = os.path.join(work, "data")
     subprocess.run(["rm", "-rf", data], check=True)
-    env = dict(os.environ, JAVA_HOME=java_home(), PETSTORE_PORT=str(args.port), PETSTORE_API_KEYS=KEY,
-               PETSTORE_DATA_DIR=data, PETSTORE_DEMO_DATA="true", PETSTORE_ACCESS_LOG="false",
-               PETSTORE_IDLE_TIMEOUT="10m")
+    env = service_env("idle-connections", args.port, KEY, data, PETSTORE_IDLE_TIMEOUT="10m")
     service_log = open(os.path.join(work, "service.log"), "wb")
     service = subprocess.Popen([LAUNCHER], env=env, stdout=service_log, stderr=subprocess.STDOUT)
     try:

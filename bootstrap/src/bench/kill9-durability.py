@@ -28,7 +28,6 @@ Output (stdout): one line per round and a total:
 Exit status 1 when any acknowledged write was lost.
 """
 import argparse
-import glob
 import http.client
 import json
 import os
@@ -39,36 +38,14 @@ import sys
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
-TARGET = os.path.join(ROOT, "bootstrap", "target")
-LAUNCHER = os.path.join(TARGET, "petstore-inventory")
+from bench_service import LAUNCHER, TARGET, require_launcher, service_env
+
 KEY = "durability-key"
 
 
-def java_home():
-    home = os.environ.get("JAVA_HOME")
-    if home and os.path.exists(os.path.join(home, "bin", "java")):
-        return home
-    for candidate in sorted(glob.glob("/usr/lib/jvm/*25*"), reverse=True):
-        if os.path.exists(os.path.join(candidate, "bin", "java")):
-            return candidate
-    sys.exit("kill9-durability: no JDK 25 found: set JAVA_HOME")
-
-
 def start(args, log_path):
-    env = dict(os.environ)
-    env.update({
-        "JAVA_HOME": java_home(),
-        "PETSTORE_PORT": str(args.port),
-        "PETSTORE_API_KEYS": KEY,
-        "PETSTORE_DATA_DIR": args.data_dir,
-        "PETSTORE_DEMO_DATA": "true",
-        "PETSTORE_ACCESS_LOG": "false",
-    })
-    for assignment in args.env:
-        name, _, value = assignment.partition("=")
-        env[name] = value
+    settings = dict(assignment.partition("=")[::2] for assignment in args.env)  # --env VAR=value: (VAR, value)
+    env = service_env("kill9-durability", args.port, KEY, args.data_dir, **settings)
     log = open(log_path, "ab")
     # the launcher execs the JVM: the child's pid is the JVM's
     process = subprocess.Popen([LAUNCHER], env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -145,8 +122,7 @@ def main():
     parser.add_argument("--seed", type=int)
     parser.add_argument("--env", action="append", default=[])
     args = parser.parse_args()
-    if not os.path.exists(LAUNCHER):
-        sys.exit(f"kill9-durability: {LAUNCHER} missing: build first (./mvnw -B package -DskipTests)")
+    require_launcher("kill9-durability")
     work = os.path.join(TARGET, "bench", "kill9")
     os.makedirs(work, exist_ok=True)
     if args.data_dir is None:
