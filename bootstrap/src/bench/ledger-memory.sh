@@ -10,41 +10,23 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
-LAUNCHER="$ROOT/bootstrap/target/petstore-inventory"
+. "$HERE/common.sh"
 RECORDS=1000000 PORT=30296 KEY=bench-key
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --records) RECORDS=$2; shift 2;;
-    --port) PORT=$2; shift 2;;
-    -h|--help) awk 'NR>1 && !/^#/ {exit} NR>1 {print}' "$0"; exit 0;;
-    *) echo "ledger-memory.sh: unknown option $1" >&2; exit 2;;
-  esac
-done
-. "$HERE/jdk.sh"
-[ -x "$LAUNCHER" ] || { echo "ledger-memory.sh: build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
+bench_options "--records=RECORDS --port=PORT" "$@"
+bench_ready
 
 WORK=$(mktemp -d /tmp/ledger-memory.XXXX)
 echo "[ledger-memory] logs in $WORK" >&2
 export PETSTORE_API_KEYS=$KEY PETSTORE_PORT=$PORT PETSTORE_DATA_DIR=$WORK/data PETSTORE_ACCESS_LOG=false
 URL="http://127.0.0.1:$PORT"
-start() {
-  "$LAUNCHER" > "$WORK/service-$1.log" 2>&1 &
-  PID=$!
-  for _ in $(seq 1 300); do
-    curl -sf -o /dev/null -H "Authorization: Bearer $KEY" "$URL/v1/inventory" && return 0
-    sleep 0.1
-  done
-  echo "ledger-memory.sh: the service did not start (log $WORK/service-$1.log)" >&2; exit 1
-}
-stop() { kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null || true; }
+trap bench_stop EXIT
 if ss -Htln "sport = :$PORT" | grep -q .; then
   echo "ledger-memory.sh: port $PORT already has a listener; give --port" >&2; exit 2
 fi
 
 echo "[ledger-memory] creating the schema, then $RECORDS changes" >&2
-start schema
-stop
+bench_start "$WORK/service-schema.log"
+bench_stop
 cat > "$WORK/fill.sql" <<SQL
 INSERT INTO stock_change (change_id, pet_id, from_quantity, to_quantity, version, changed_at, source, key_id,
                           request_id, reason)
@@ -57,7 +39,7 @@ java -cp "$ROOT/bootstrap/target/petstore-inventory.jar" org.h2.tools.RunScript 
   -script "$WORK/fill.sql" > "$WORK/fill.log" 2>&1 \
   || { echo "ledger-memory.sh: filling the ledger failed (log $WORK/fill.log)" >&2; exit 1; }
 
-JAVA_OPTS="-Xmx64m" start read
+JAVA_OPTS="-Xmx64m" bench_start "$WORK/service-read.log"
 T0=$(date +%s%N)
 cursor=0 pages=0 seen=0
 while :; do
@@ -71,7 +53,7 @@ T1=$(date +%s%N)
 streamed=$( (timeout 600 curl -sN -H "Authorization: Bearer $KEY" -H 'Accept: text/event-stream' \
   "$URL/v1/inventory/changes?after=0" || true) | grep -m "$RECORDS" -c '^id: ' || true)
 T2=$(date +%s%N)
-alive=$(kill -0 "$PID" 2>/dev/null && echo yes || echo no)
-hwm=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$PID/status" 2>/dev/null || echo 0)
-stop
+alive=$(kill -0 "$SERVICE_PID" 2>/dev/null && echo yes || echo no)
+hwm=$(awk '/VmHWM/ {print int($2/1024)}' "/proc/$SERVICE_PID/status" 2>/dev/null || echo 0)
+bench_stop
 echo "records=$RECORDS feed_seen=$seen feed_pages=$pages feed_s=$(( (T1 - T0) / 1000000000 )) stream_seen=${streamed:-0} stream_s=$(( (T2 - T1) / 1000000000 )) heap_max_mb=64 rss_peak_mb=$hwm alive=$alive"

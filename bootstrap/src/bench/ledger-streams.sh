@@ -20,23 +20,10 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
-LAUNCHER="$ROOT/bootstrap/target/petstore-inventory"
+. "$HERE/common.sh"
 STREAMS=100 RATE=1000 SECONDS_=10 WARMUP=30 PORT=30295 PG=no KEY=bench-key
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --pg) PG=yes; shift;;
-    --streams) STREAMS=$2; shift 2;;
-    --rate) RATE=$2; shift 2;;
-    --seconds) SECONDS_=$2; shift 2;;
-    --warmup) WARMUP=$2; shift 2;;
-    --port) PORT=$2; shift 2;;
-    -h|--help) awk 'NR>1 && !/^#/ {exit} NR>1 {print}' "$0"; exit 0;;
-    *) echo "ledger-streams.sh: unknown option $1" >&2; exit 2;;
-  esac
-done
-. "$HERE/jdk.sh"
-[ -x "$LAUNCHER" ] || { echo "ledger-streams.sh: build first: ./mvnw -B package -DskipTests" >&2; exit 2; }
+bench_options "--pg:PG=yes --streams=STREAMS --rate=RATE --seconds=SECONDS_ --warmup=WARMUP --port=PORT" "$@"
+bench_ready
 
 WORK=$(mktemp -d /tmp/ledger-streams.XXXX)
 export PETSTORE_API_KEYS=$KEY PETSTORE_PORT=$PORT PETSTORE_ACCESS_LOG=false
@@ -49,12 +36,7 @@ if [ "$PG" = yes ]; then
 else
   export PETSTORE_DATA_DIR=$WORK/data
 fi
-"$LAUNCHER" > "$WORK/service.log" 2>&1 &
-PID=$!
-trap 'kill $PID 2>/dev/null; wait $PID 2>/dev/null || true' EXIT
-for _ in $(seq 1 300); do
-  curl -sf -o /dev/null -H "Authorization: Bearer $KEY" "http://127.0.0.1:$PORT/v1/inventory" && break
-  sleep 0.1
-done
+trap bench_stop EXIT
+bench_start "$WORK/service.log"
 echo "[ledger-streams] service up (log $WORK/service.log); $STREAMS streams, $RATE changes/s for $SECONDS_ s after $WARMUP s" >&2
 java "$HERE/LedgerStreams.java" "http://127.0.0.1:$PORT" "$KEY" "$STREAMS" "$RATE" "$SECONDS_" 12 "$WARMUP"
