@@ -3,13 +3,21 @@ package org.petstore.inventory.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.migration.Context;
+import org.flywaydb.core.api.migration.JavaMigration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -83,7 +91,8 @@ abstract class DemoDataSwitchEndToEndTest {
         String[] jdbc = jdbc(backend);
         // the schema of the releases that had the repeatable demo migration: versions 1 to 4
         Flyway.configure().dataSource(jdbc[0], jdbc[1], jdbc[2])
-                .locations("classpath:db/migration", "classpath:db/demo-repeatable")
+                .locations("classpath:db/migration")
+                .javaMigrations(new EarlierDemoMigration())
                 .target("4")
                 .load().migrate();
         try (Connection connection = DriverManager.getConnection(jdbc[0], jdbc[1], jdbc[2]);
@@ -96,6 +105,49 @@ abstract class DemoDataSwitchEndToEndTest {
         }
         try (RunningService demoOn = RunningService.start(backend, DEMO_ON)) {
             assertEquals(StockUpdateEndToEndTest.demoInventoryWith(4, 70), demoOn.get("/v1/inventory").body());
+        }
+    }
+
+    /**
+     * In place of those releases' repeatable migration {@code R__demo_inventory}: a repeatable migration of the same
+     * description that loads the demo data shipped today ({@code db/demo/demo-data.sql}). The history then holds an
+     * applied repeatable migration that the service does not have, as such a database does.
+     */
+    private static final class EarlierDemoMigration implements JavaMigration {
+
+        @Override
+        public MigrationVersion getVersion() {
+            return null; // repeatable
+        }
+
+        @Override
+        public String getDescription() {
+            return "demo inventory";
+        }
+
+        @Override
+        public Integer getChecksum() {
+            return 1;
+        }
+
+        @Override
+        public boolean canExecuteInTransaction() {
+            return true;
+        }
+
+        @Override
+        public void migrate(Context context) throws IOException, SQLException {
+            String script;
+            try (InputStream in = getClass().getClassLoader().getResourceAsStream("db/demo/demo-data.sql")) {
+                script = new String(Objects.requireNonNull(in, "demo-data.sql").readAllBytes(), StandardCharsets.UTF_8);
+            }
+            String withoutComments = script.lines().filter(line -> !line.startsWith("--"))
+                    .collect(Collectors.joining("\n"));
+            try (Statement statement = context.getConnection().createStatement()) {
+                for (String sql : withoutComments.split(";\\s*(\\n|$)")) {
+                    statement.executeUpdate(sql);
+                }
+            }
         }
     }
 
