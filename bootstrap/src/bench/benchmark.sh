@@ -32,34 +32,17 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
-TARGET="$ROOT/bootstrap/target"
-LAUNCHER="$TARGET/petstore-inventory"
+. "$HERE/common.sh"
 JAR="$TARGET/petstore-inventory.jar"
 WORK="$TARGET/bench"
 
 BUILD=yes ITEMS= BACKENDS=h2,pg DURATION=10 CONNS=32 THREADS=2 WARMUP=5 AOT=yes PORT=30290 MODE=load PEERS_OUT=
 KEY=bench-key
 
-die() { echo "benchmark.sh: $*" >&2; exit 2; }
 log() { echo "[bench $(date +%T)] $*" >&2; }
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --skip-build) BUILD=no; shift;;
-    --items) ITEMS=$2; shift 2;;
-    --backends) BACKENDS=$2; shift 2;;
-    --duration) DURATION=$2; shift 2;;
-    --conns) CONNS=$2; shift 2;;
-    --threads) THREADS=$2; shift 2;;
-    --warmup) WARMUP=$2; shift 2;;
-    --no-aot) AOT=no; shift;;
-    --port) PORT=$2; shift 2;;
-    --streaming) MODE=streaming; shift;;
-    --peers-file) MODE=peers; PEERS_OUT=$2; shift 2;;
-    -h|--help) awk 'NR>1 && !/^#/ {exit} NR>1 {print}' "$0"; exit 0;;
-    *) die "unknown option $1 (see --help)";;
-  esac
-done
+bench_options "--skip-build:BUILD=no --items=ITEMS --backends=BACKENDS --duration=DURATION --conns=CONNS
+  --threads=THREADS --warmup=WARMUP --no-aot:AOT=no --port=PORT --streaming:MODE=streaming --peers-file=PEERS_OUT" "$@"
+if [ -n "$PEERS_OUT" ]; then MODE=peers; fi
 if [ -z "$ITEMS" ]; then
   if [ "$MODE" = streaming ]; then ITEMS=1000000; else ITEMS=100; fi
 fi

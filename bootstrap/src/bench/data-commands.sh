@@ -24,21 +24,11 @@
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-ROOT="$(cd "$HERE/../../.." && pwd)"
-TARGET="$ROOT/bootstrap/target"
-LAUNCHER="$TARGET/petstore-inventory"
+. "$HERE/common.sh"
 WORK="$TARGET/bench-data"
 
 BUILD=yes ROWS=1000000 HEAP=64m
-while [ $# -gt 0 ]; do
-    case $1 in
-        --skip-build) BUILD=no ;;
-        --rows) ROWS=$2; shift ;;
-        --heap) HEAP=$2; shift ;;
-        *) echo "unknown option: $1" >&2; exit 2 ;;
-    esac
-    shift
-done
+bench_options "--skip-build:BUILD=no --rows=ROWS --heap=HEAP" "$@"
 
 . "$HERE/jdk.sh"
 export PGHOST=${PGHOST:-127.0.0.1} PGPORT=${PGPORT:-5432} PGUSER=${PGUSER:-postgres} PGPASSWORD=${PGPASSWORD:-}
