@@ -285,7 +285,6 @@ final class UpdateCombiner {
         }
     }
 
-
     /**
      * One waiting update and its answer. It is in line, then taken by a statement, then sent to the database with it;
      * while it is not sent, its waiter may withdraw it once its deadline passed.
