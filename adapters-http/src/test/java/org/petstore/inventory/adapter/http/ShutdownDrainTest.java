@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertHeader;
 
 import io.micronaut.context.annotation.Property;
+import io.micronaut.runtime.graceful.GracefulShutdownManager;
 import jakarta.inject.Inject;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -107,6 +108,31 @@ class ShutdownDrainTest {
                         () -> assertEquals(": the changes after 0\n\n\n" + FAREWELL, openedDuringTheDrain.body()),
                         () -> assertHeader(openedDuringTheDrain, "Connection", "close"),
                         () -> assertTrue(late.closedByServer(), "connection left open after Connection: close"));
+            }
+        }
+    }
+
+    /** Ctrl-C: no drain, Micronaut's graceful shutdown at once; the live feeds still end with their last line. */
+    @Nested
+    @Property(name = "micronaut.lifecycle.graceful-shutdown.enabled", value = "true")
+    class WithoutADrain extends HttpAdapterTest {
+
+        @Inject
+        GracefulShutdownManager gracefulShutdown;
+
+        @Test
+        void theGracefulShutdownEndsEveryLiveFeedWithItsLastLine() throws Exception {
+            try (RawConnection feed = api.connect()) {
+                feed.send(stream(0));
+                // the stream opens and the ledger is read for it (well before the first heartbeat, at 500 ms)
+                Thread.sleep(200);
+                CompletableFuture<?> stopped = gracefulShutdown.shutdownGracefully().toCompletableFuture();
+                ApiResponse ended = feed.read();
+                stopped.get(5, TimeUnit.SECONDS);
+
+                assertAll(() -> assertEquals(200, ended.status()),
+                        () -> assertEquals(": the changes after 0\n\n\n" + FAREWELL, ended.body()),
+                        () -> assertTrue(feed.closedByServer(), "the feed's connection was left open"));
             }
         }
     }
