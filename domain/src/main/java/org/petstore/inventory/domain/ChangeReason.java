@@ -3,12 +3,15 @@ package org.petstore.inventory.domain;
 import java.util.Optional;
 
 /**
- * Why a stock count was changed, as the client that changed it says: new stock arrived, a customer returned a pet, or
- * a manual correction (after a count, a loss). A change may have no reason.
+ * Why a stock count was changed, as the client that changed it says: new stock arrived, a customer returned a pet, a
+ * pet was sold, a pet was lost (died, escaped, damaged), or a manual correction (after a count). A change may have no
+ * reason.
  */
 public enum ChangeReason {
     ARRIVAL("arrival"),
     RETURN("return"),
+    SALE("sale"),
+    LOSS("loss"),
     ADJUSTMENT("adjustment");
 
     private final String wireName;

@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.persistence;
 
+import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -38,9 +39,9 @@ class H2ExhaustedPoolTest {
             assertThrows(StorageUnavailableException.class, repository::streamAll);
             assertThrows(StorageUnavailableException.class, () -> repository.findByPetId(PetId.of(1)));
             assertThrows(StorageUnavailableException.class,
-                    () -> repository.updateQuantity(PetId.of(1), Quantity.of(1), ChangeOrigin.api(null, null, null)));
+                    () -> updateQuantity(repository, PetId.of(1), Quantity.of(1), ChangeOrigin.api(null, null, null)));
             assertThrows(StorageUnavailableException.class, repository::currentVersion);
-            assertThrows(StorageUnavailableException.class, () -> repository.updateQuantity(PetId.of(1),
+            assertThrows(StorageUnavailableException.class, () -> updateQuantity(repository, PetId.of(1),
                     Quantity.of(1), ExpectedVersions.oneOf(EntryVersion.FIRST), ChangeOrigin.api(null, null, null)));
         } finally {
             holdingOneConnection.close();

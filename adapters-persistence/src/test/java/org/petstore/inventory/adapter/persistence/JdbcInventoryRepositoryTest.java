@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.persistence;
 
+import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -131,7 +132,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
         }
 
         InventoryItem updated = DOG.withQuantity(Quantity.of(5));
-        assertEquals(Optional.of(updated), repository.updateQuantity(PetId.of(1), Quantity.of(5), BY_API));
+        assertEquals(Optional.of(updated), updateQuantity(repository, PetId.of(1), Quantity.of(5), BY_API));
         assertEquals(List.of(updated, CAT, PARROT), all());
     }
 
@@ -150,7 +151,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
                 done.add(clients.submit(() -> {
                     for (int i = 0; i < 50; i++) {
                         long pet = 1 + (seed * 7L + i * 3L) % 20;
-                        InventoryItem entry = repository.updateQuantity(PetId.of(pet), Quantity.of(seed * 100 + i), BY_API)
+                        InventoryItem entry = updateQuantity(repository, PetId.of(pet), Quantity.of(seed * 100 + i), BY_API)
                                 .orElseThrow();
                         assertEquals(pet, entry.petId().value());
                         assertEquals(seed * 100 + i, entry.quantity().value());
@@ -179,9 +180,9 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
         givenOnlyNumbered(3);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<Optional<InventoryItem>> unknown = clients.submit(
-                    () -> repository.updateQuantity(PetId.of(99), Quantity.of(5), BY_API));
+                    () -> updateQuantity(repository, PetId.of(99), Quantity.of(5), BY_API));
             Future<Optional<InventoryItem>> known = clients.submit(
-                    () -> repository.updateQuantity(PetId.of(2), Quantity.of(5), BY_API));
+                    () -> updateQuantity(repository, PetId.of(2), Quantity.of(5), BY_API));
             assertEquals(Optional.empty(), unknown.get(10, TimeUnit.SECONDS));
             assertEquals(5, known.get(10, TimeUnit.SECONDS).orElseThrow().quantity().value());
         }

@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.persistence;
 
+import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -61,7 +62,7 @@ abstract class JdbcStockLedgerTest extends StockLedgerContract {
     void retentionRemovesTheOldestChangesBeforeTheCutoffInBatches() {
         givenOnly(List.of(new InventoryItem(PetId.of(61), Quantity.of(0), PetStatus.AVAILABLE)));
         for (int quantity = 1; quantity <= 5; quantity++) {
-            repository.updateQuantity(PetId.of(61), Quantity.of(quantity), ChangeOrigin.api(null, null, null));
+            updateQuantity(repository, PetId.of(61), Quantity.of(quantity), ChangeOrigin.api(null, null, null));
         }
         long newest = ledger.newestChangeId();
         assertEquals(0, jdbcLedger.removeOlderThan(Instant.now().minus(Duration.ofHours(1)), 2), "none is that old");
@@ -80,7 +81,7 @@ abstract class JdbcStockLedgerTest extends StockLedgerContract {
         assertEquals(newest, ledger.removedThrough());
         assertEquals(List.of(), ledger.changesAfter(0, 10));
         assertEquals(newest, ledger.newestChangeId(), "ids go on after the removed ones");
-        repository.updateQuantity(PetId.of(61), Quantity.of(9), ChangeOrigin.api(null, null, null));
+        updateQuantity(repository, PetId.of(61), Quantity.of(9), ChangeOrigin.api(null, null, null));
         assertEquals(List.of(newest + 1), ledger.changesAfter(newest, 10).stream().map(StockChange::changeId)
                 .toList());
     }

@@ -6,14 +6,13 @@ import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
-import org.petstore.inventory.application.port.outbound.StockUpdate;
-import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StockMovement;
 
 /**
  * The inventory use cases. Plain Java: the bootstrap module wires it to an {@link InventoryRepository}.
@@ -47,15 +46,8 @@ public final class InventoryService implements ListInventoryUseCase, FindInvento
      */
     @Override
     public InventoryItem updateStock(UpdateStockCommand command) {
-        if (command.expected() instanceof ExpectedVersions.Any) {
-            return inventoryRepository.updateQuantity(command.petId(), command.quantity(), command.origin())
-                    .orElseThrow(() -> new InventoryItemNotFoundException(command.petId()));
-        }
-        return switch (inventoryRepository.updateQuantity(command.petId(), command.quantity(), command.expected(),
-                command.origin())) {
-            case StockUpdate.Updated updated -> updated.entry();
-            case StockUpdate.NotFound _ -> throw new InventoryItemNotFoundException(command.petId());
-            case StockUpdate.Stale _ -> throw new StaleInventoryItemException(command.petId());
-        };
+        EntryChange change = new EntryChange(command.petId(), new StockMovement.SetTo(command.quantity()),
+                command.expected(), command.origin());
+        return StockOutcomes.entryOf(change, inventoryRepository.change(change));
     }
 }

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Optional;
+import org.petstore.inventory.application.port.outbound.ChangesOutcome;
+import org.petstore.inventory.application.port.outbound.IdempotencyClaims;
+import org.petstore.inventory.domain.EntryChange;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
@@ -107,14 +111,13 @@ class InventoryServiceTest {
             }
 
             @Override
-            public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity, ChangeOrigin origin) {
-                return repository.updateQuantity(petId, quantity, origin);
+            public StockUpdate change(EntryChange change) {
+                return repository.change(change);
             }
 
             @Override
-            public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected,
-                    ChangeOrigin origin) {
-                return repository.updateQuantity(petId, quantity, expected, origin);
+            public ChangesOutcome changeAll(List<EntryChange> changes, Optional<IdempotencyClaims.Claimed> claim) {
+                throw new AssertionError("a PATCH is one change");
             }
         });
 

@@ -1,5 +1,6 @@
 package org.petstore.inventory.application.service;
 
+import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -26,7 +27,7 @@ class StockChangesServiceTest {
         repository.store(new InventoryItem(PetId.of(1), Quantity.of(0), PetStatus.AVAILABLE),
                 new InventoryItem(PetId.of(2), Quantity.of(0), PetStatus.SOLD));
         for (int quantity = 1; quantity <= 3; quantity++) {
-            repository.updateQuantity(PetId.of(1), Quantity.of(quantity), ChangeOrigin.api(null, null, null));
+            updateQuantity(repository, PetId.of(1), Quantity.of(quantity), ChangeOrigin.api(null, null, null));
         }
     }
 

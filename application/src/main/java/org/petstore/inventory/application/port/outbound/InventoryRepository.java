@@ -1,14 +1,13 @@
 package org.petstore.inventory.application.port.outbound;
 
+import java.util.List;
 import java.util.Optional;
-import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
-import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.Quantity;
 
 /**
  * Where inventory entries are kept. Every persistence backend implements this port and passes its contract test.
@@ -43,20 +42,29 @@ public interface InventoryRepository {
     Optional<InventoryItem> findByPetId(PetId petId);
 
     /**
-     * Sets the quantity of the pet's entry, atomically and durably, and returns the entry as stored, at its next
-     * version, with its pet's current status. Only the quantity (and the version) changes, and nothing is created:
-     * for a pet without an entry the result is empty and the store is unchanged.
+     * Makes one change of one entry, atomically and durably, and says what became of it: the entry as stored, or why
+     * nothing changed. The movement applies to the count as it is at the moment of the change, by the rule of
+     * {@link EntryChange#applyTo}: with expected versions, the check and the change are one atomic compare-and-set,
+     * never a read followed by a write; a delta moves the count however many other changes run at once. Only the
+     * quantity (and the version) changes, and nothing is created. A change that leaves the count as it is changes
+     * nothing: the entry keeps its version.
      *
-     * <p>The change is recorded in the stock ledger ({@link StockLedger}) with its origin, in the same atomic step:
-     * there is never a change without its record, nor a record without its change.
+     * <p>A change that was made is recorded in the stock ledger ({@link StockLedger}) with its origin, in the same
+     * atomic step: there is never a change without its record, nor a record without its change. Unconditional changes
+     * that run at the same time may share one transaction.
      */
-    Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity, ChangeOrigin origin);
+    StockUpdate change(EntryChange change);
 
     /**
-     * As {@link #updateQuantity(PetId, Quantity, ChangeOrigin)}, on condition that the entry is at one of the
-     * expected versions: the check and the change are one atomic compare-and-set in the store, never a read followed
-     * by a write, so of concurrent updates expecting the same version exactly one succeeds. Only a change that was
-     * made is recorded.
+     * Makes every change, or none: in one transaction, in which the changes get consecutive records in the ledger.
+     * When a change is refused (as {@link #change} would refuse it, against the entries as the earlier changes left
+     * them), nothing changes and the outcome names it. No pet may appear twice.
+     *
+     * <p>With a claim of an idempotency key ({@link IdempotencyClaims}), the outcome, made or refused, is kept with the
+     * claim in the same transaction.
+     *
+     * @throws org.petstore.inventory.domain.IdempotencyKeyConflictException when the claim was taken over meanwhile
+     *         (its request is carried out elsewhere); nothing changed
      */
-    StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected, ChangeOrigin origin);
+    ChangesOutcome changeAll(List<EntryChange> changes, Optional<IdempotencyClaims.Claimed> claim);
 }

@@ -1,5 +1,6 @@
 package org.petstore.inventory.application.port.outbound;
 
+import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -174,7 +175,7 @@ public abstract class InventoryRepositoryContract {
             assertEquals(DOG, entries.next());
 
             assertEquals(Optional.of(PARROT.withQuantity(Quantity.of(5))),
-                    repository().updateQuantity(PetId.of(30), Quantity.of(5), BY_API));
+                    updateQuantity(repository(), PetId.of(30), Quantity.of(5), BY_API));
 
             List<Long> rest = new ArrayList<>();
             entries.forEachRemaining(entry -> rest.add(entry.petId().value()));
@@ -196,7 +197,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void updateQuantityStoresTheNewCountAndKeepsTheStatus() {
-        InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(3), BY_API).orElseThrow();
+        InventoryItem stored = updateQuantity(repository(), PetId.of(1), Quantity.of(3), BY_API).orElseThrow();
 
         assertEquals(DOG.withQuantity(Quantity.of(3)), stored);
         assertEquals(Optional.of(stored), repository().findByPetId(PetId.of(1)));
@@ -206,28 +207,28 @@ public abstract class InventoryRepositoryContract {
     @Test
     void updateQuantityReturnsTheEntryWithItsPetsStatus() {
         assertEquals(Optional.of(item(1, 11, PetStatus.AVAILABLE).atVersion(EntryVersion.of(2))),
-                repository().updateQuantity(PetId.of(1), Quantity.of(11), BY_API));
+                updateQuantity(repository(), PetId.of(1), Quantity.of(11), BY_API));
         assertEquals(Optional.of(item(2, 12, PetStatus.SOLD).atVersion(EntryVersion.of(2))),
-                repository().updateQuantity(PetId.of(2), Quantity.of(12), BY_API));
+                updateQuantity(repository(), PetId.of(2), Quantity.of(12), BY_API));
         assertEquals(Optional.of(item(30, 13, PetStatus.PENDING).atVersion(EntryVersion.of(2))),
-                repository().updateQuantity(PetId.of(30), Quantity.of(13), BY_API));
+                updateQuantity(repository(), PetId.of(30), Quantity.of(13), BY_API));
     }
 
     @Test
     void updateQuantityStoresTheBoundaryCounts() {
-        repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE), BY_API);
+        updateQuantity(repository(), PetId.of(2), Quantity.of(Integer.MAX_VALUE), BY_API);
         assertEquals(Optional.of(item(2, Integer.MAX_VALUE, PetStatus.SOLD).atVersion(EntryVersion.of(2))),
                 repository().findByPetId(PetId.of(2)));
 
-        repository().updateQuantity(PetId.of(2), Quantity.of(0), BY_API);
+        updateQuantity(repository(), PetId.of(2), Quantity.of(0), BY_API);
         assertEquals(Optional.of(item(2, 0, PetStatus.SOLD).atVersion(EntryVersion.of(3))),
                 repository().findByPetId(PetId.of(2)));
     }
 
     @Test
     void updateQuantityOfAnUnknownPetFindsNothingAndCreatesNothing() {
-        assertEquals(Optional.empty(), repository().updateQuantity(PetId.of(3), Quantity.of(1), BY_API));
-        assertEquals(Optional.empty(), repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1), BY_API));
+        assertEquals(Optional.empty(), updateQuantity(repository(), PetId.of(3), Quantity.of(1), BY_API));
+        assertEquals(Optional.empty(), updateQuantity(repository(), PetId.of(Long.MAX_VALUE), Quantity.of(1), BY_API));
 
         assertEquals(List.of(DOG, CAT, PARROT), all());
     }
@@ -237,7 +238,7 @@ public abstract class InventoryRepositoryContract {
         List<Integer> sent = IntStream.rangeClosed(1, 64).map(n -> n * 100).boxed().toList();
 
         runConcurrently(sent.stream()
-                .<Runnable>map(quantity -> () -> repository().updateQuantity(PetId.of(1), Quantity.of(quantity), BY_API)
+                .<Runnable>map(quantity -> () -> updateQuantity(repository(), PetId.of(1), Quantity.of(quantity), BY_API)
                         .orElseThrow())
                 .toList());
 
@@ -256,7 +257,7 @@ public abstract class InventoryRepositoryContract {
         givenOnly(entries);
 
         runConcurrently(entries.stream()
-                .<Runnable>map(entry -> () -> repository().updateQuantity(
+                .<Runnable>map(entry -> () -> updateQuantity(repository(), 
                         entry.petId(), Quantity.of((int) entry.petId().value() * 2), BY_API).orElseThrow())
                 .toList());
 
@@ -273,14 +274,28 @@ public abstract class InventoryRepositoryContract {
     }
 
     @Test
-    void everyWriteMovesTheEntryToItsNextVersionEvenWithTheSameCount() {
+    void everyWriteThatChangesTheCountMovesTheEntryToItsNextVersion() {
         for (long expected = 2; expected <= 4; expected++) {
-            InventoryItem stored = repository().updateQuantity(PetId.of(1), Quantity.of(10), BY_API).orElseThrow();
+            InventoryItem stored = updateQuantity(repository(), PetId.of(1), Quantity.of(10 + expected), BY_API)
+                    .orElseThrow();
             assertEquals(EntryVersion.of(expected), stored.version());
         }
 
-        assertEquals(Optional.of(DOG.atVersion(EntryVersion.of(4))), repository().findByPetId(PetId.of(1)));
-        assertEquals(List.of(DOG.atVersion(EntryVersion.of(4)), CAT, PARROT), all());
+        InventoryItem changed = DOG.withQuantity(Quantity.of(14)).atVersion(EntryVersion.of(4));
+        assertEquals(Optional.of(changed), repository().findByPetId(PetId.of(1)));
+        assertEquals(List.of(changed, CAT, PARROT), all());
+    }
+
+    @Test
+    void aSetToTheCurrentCountChangesNothingAndAnswersTheEntryAsItIs() {
+        InventoryVersion before = repository().currentVersion();
+
+        assertEquals(Optional.of(DOG), updateQuantity(repository(), PetId.of(1), DOG.quantity(), BY_API));
+        assertEquals(new StockUpdate.Updated(DOG), updateQuantity(repository(), PetId.of(1), DOG.quantity(),
+                ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
+
+        assertEquals(List.of(DOG, CAT, PARROT), all());
+        assertEquals(before, repository().currentVersion());
     }
 
     @Test
@@ -290,7 +305,7 @@ public abstract class InventoryRepositoryContract {
 
         assertEquals(List.of(changedOften), all());
         assertEquals(Optional.of(changedOften.withQuantity(Quantity.of(2))),
-                repository().updateQuantity(PetId.of(5), Quantity.of(2), BY_API));
+                updateQuantity(repository(), PetId.of(5), Quantity.of(2), BY_API));
     }
 
     @Test
@@ -330,12 +345,12 @@ public abstract class InventoryRepositoryContract {
         assertEquals(before, repository().currentVersion());
         assertEquals(before, versionOfAList());
 
-        repository().updateQuantity(PetId.of(30), Quantity.of(4), BY_API);
+        updateQuantity(repository(), PetId.of(30), Quantity.of(7), BY_API);
         InventoryVersion afterOne = repository().currentVersion();
         assertNotEquals(before, afterOne);
         assertEquals(afterOne, versionOfAList());
 
-        repository().updateQuantity(PetId.of(1), Quantity.of(10), BY_API);
+        updateQuantity(repository(), PetId.of(1), Quantity.of(11), BY_API);
         assertNotEquals(afterOne, repository().currentVersion());
         assertEquals(new InventoryVersion(3, 5, 0), repository().currentVersion());
     }
@@ -347,8 +362,8 @@ public abstract class InventoryRepositoryContract {
             Iterator<InventoryItem> entries = all.items().iterator();
             read.add(entries.next());
 
-            repository().updateQuantity(PetId.of(30), Quantity.of(99), BY_API).orElseThrow();
-            repository().updateQuantity(PetId.of(2), Quantity.of(98), BY_API).orElseThrow();
+            updateQuantity(repository(), PetId.of(30), Quantity.of(99), BY_API).orElseThrow();
+            updateQuantity(repository(), PetId.of(2), Quantity.of(98), BY_API).orElseThrow();
 
             entries.forEachRemaining(read::add);
             assertEquals(List.of(DOG, CAT, PARROT), read);
@@ -361,9 +376,9 @@ public abstract class InventoryRepositoryContract {
     @Test
     void aConditionalUpdateAtAnExpectedVersionStoresTheCountAsTheNextVersion() {
         assertEquals(new StockUpdate.Updated(DOG.withQuantity(Quantity.of(7))),
-                repository().updateQuantity(PetId.of(1), Quantity.of(7), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
+                updateQuantity(repository(), PetId.of(1), Quantity.of(7), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
         assertEquals(new StockUpdate.Updated(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3))),
-                repository().updateQuantity(PetId.of(1), Quantity.of(8),
+                updateQuantity(repository(), PetId.of(1), Quantity.of(8),
                         ExpectedVersions.oneOf(EntryVersion.of(9), EntryVersion.of(2), EntryVersion.of(5)), BY_API));
 
         assertEquals(List.of(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3)), CAT, PARROT), all());
@@ -372,21 +387,21 @@ public abstract class InventoryRepositoryContract {
     @Test
     void aConditionalUpdateAtAnyVersionStoresTheCountOfAnExistingEntry() {
         assertEquals(new StockUpdate.Updated(CAT.withQuantity(Quantity.of(Integer.MAX_VALUE))),
-                repository().updateQuantity(PetId.of(2), Quantity.of(Integer.MAX_VALUE), ExpectedVersions.any(), BY_API));
+                updateQuantity(repository(), PetId.of(2), Quantity.of(Integer.MAX_VALUE), ExpectedVersions.any(), BY_API));
         assertEquals(List.of(DOG, CAT.withQuantity(Quantity.of(Integer.MAX_VALUE)), PARROT), all());
     }
 
     @Test
     void aConditionalUpdateOfAStaleEntryChangesNothing() {
-        repository().updateQuantity(PetId.of(1), Quantity.of(11), BY_API).orElseThrow();
+        updateQuantity(repository(), PetId.of(1), Quantity.of(11), BY_API).orElseThrow();
         InventoryItem current = repository().findByPetId(PetId.of(1)).orElseThrow();
         InventoryVersion before = repository().currentVersion();
 
-        assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
+        assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
-        assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
+        assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
                 ExpectedVersions.oneOf(EntryVersion.FIRST, EntryVersion.of(3)), BY_API));
-        assertEquals(new StockUpdate.Stale(), repository().updateQuantity(PetId.of(1), Quantity.of(0),
+        assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
                 ExpectedVersions.oneOf(List.of()), BY_API));
 
         assertEquals(Optional.of(current), repository().findByPetId(PetId.of(1)));
@@ -398,9 +413,9 @@ public abstract class InventoryRepositoryContract {
     void aConditionalUpdateOfAnUnknownPetFindsNothingAndCreatesNothing() {
         for (ExpectedVersions expected : List.of(ExpectedVersions.any(), ExpectedVersions.oneOf(EntryVersion.FIRST),
                 ExpectedVersions.oneOf(List.of()))) {
-            assertEquals(new StockUpdate.NotFound(), repository().updateQuantity(PetId.of(3), Quantity.of(1), expected, BY_API));
+            assertEquals(new StockUpdate.NotFound(), updateQuantity(repository(), PetId.of(3), Quantity.of(1), expected, BY_API));
             assertEquals(new StockUpdate.NotFound(),
-                    repository().updateQuantity(PetId.of(Long.MAX_VALUE), Quantity.of(1), expected, BY_API));
+                    updateQuantity(repository(), PetId.of(Long.MAX_VALUE), Quantity.of(1), expected, BY_API));
         }
 
         assertEquals(List.of(DOG, CAT, PARROT), all());
@@ -411,7 +426,7 @@ public abstract class InventoryRepositoryContract {
         List<Integer> sent = IntStream.rangeClosed(1, 16).map(n -> n * 100).boxed().toList();
 
         List<StockUpdate> results = concurrently(sent.stream()
-                .<Callable<StockUpdate>>map(quantity -> () -> repository().updateQuantity(
+                .<Callable<StockUpdate>>map(quantity -> () -> updateQuantity(repository(), 
                         PetId.of(1), Quantity.of(quantity), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API))
                 .toList());
 

@@ -1,5 +1,6 @@
 package org.petstore.inventory.application.port.outbound;
 
+import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,7 +65,7 @@ public abstract class StockLedgerContract {
         long before = newest();
         Instant start = Instant.now();
 
-        repository().updateQuantity(PetId.of(1), Quantity.of(14), ARRIVAL);
+        updateQuantity(repository(), PetId.of(1), Quantity.of(14), ARRIVAL);
 
         List<StockChange> recorded = ledger().changesAfter(before, 10);
         assertEquals(1, recorded.size());
@@ -85,8 +86,8 @@ public abstract class StockLedgerContract {
         givenOnly(List.of(item(1, 10)));
         long before = newest();
 
-        repository().updateQuantity(PetId.of(1), Quantity.of(11), PLAIN);
-        repository().updateQuantity(PetId.of(1), Quantity.of(12), ChangeOrigin.IMPORT);
+        updateQuantity(repository(), PetId.of(1), Quantity.of(11), PLAIN);
+        updateQuantity(repository(), PetId.of(1), Quantity.of(12), ChangeOrigin.IMPORT);
 
         List<StockChange> recorded = ledger().changesAfter(before, 10);
         assertEquals(List.of(PLAIN, ChangeOrigin.IMPORT), recorded.stream().map(StockChange::origin).toList());
@@ -97,13 +98,13 @@ public abstract class StockLedgerContract {
         givenOnly(List.of(item(1, 10)));
         long before = newest();
 
-        StockUpdate made = repository().updateQuantity(PetId.of(1), Quantity.of(3),
+        StockUpdate made = updateQuantity(repository(), PetId.of(1), Quantity.of(3),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), ARRIVAL);
-        StockUpdate stale = repository().updateQuantity(PetId.of(1), Quantity.of(4),
+        StockUpdate stale = updateQuantity(repository(), PetId.of(1), Quantity.of(4),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), ARRIVAL);
-        StockUpdate unknown = repository().updateQuantity(PetId.of(9), Quantity.of(4),
+        StockUpdate unknown = updateQuantity(repository(), PetId.of(9), Quantity.of(4),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), ARRIVAL);
-        repository().updateQuantity(PetId.of(9), Quantity.of(4), ARRIVAL);
+        updateQuantity(repository(), PetId.of(9), Quantity.of(4), ARRIVAL);
 
         assertInstanceOf(StockUpdate.Updated.class, made);
         assertInstanceOf(StockUpdate.Stale.class, stale);
@@ -120,7 +121,7 @@ public abstract class StockLedgerContract {
         givenOnly(List.of(item(1, 0), item(2, 0)));
         long before = newest();
         for (int quantity = 1; quantity <= 5; quantity++) {
-            repository().updateQuantity(PetId.of(quantity % 2 + 1), Quantity.of(quantity), PLAIN);
+            updateQuantity(repository(), PetId.of(quantity % 2 + 1), Quantity.of(quantity), PLAIN);
         }
 
         List<StockChange> all = ledger().changesAfter(before, 10);
@@ -137,7 +138,7 @@ public abstract class StockLedgerContract {
         // pets that no other test changes: the ledger keeps the history of every earlier test
         givenOnly(List.of(item(41, 0), item(42, 0)));
         for (int quantity = 1; quantity <= 6; quantity++) {
-            repository().updateQuantity(PetId.of(quantity % 2 + 41), Quantity.of(quantity), PLAIN);
+            updateQuantity(repository(), PetId.of(quantity % 2 + 41), Quantity.of(quantity), PLAIN);
         }
 
         List<StockChange> history = ledger().changesOf(PetId.of(41), Long.MAX_VALUE, 2);
@@ -171,14 +172,14 @@ public abstract class StockLedgerContract {
                 int made = 0;
                 for (int i = 0; i < updatesPerThread; i++) {
                     PetId pet = PetId.of((thread + i) % 3 + 1);
-                    Quantity quantity = Quantity.of(thread * 1000 + i);
+                    Quantity quantity = Quantity.of(thread * 1000 + i + 1); // never the count before it
                     if (i % 4 == 3) {
                         InventoryItem seen = repository().findByPetId(pet).orElseThrow();
-                        StockUpdate update = repository().updateQuantity(pet, quantity,
+                        StockUpdate update = updateQuantity(repository(), pet, quantity,
                                 ExpectedVersions.oneOf(seen.version()), PLAIN);
                         made += update instanceof StockUpdate.Updated ? 1 : 0;
                     } else {
-                        repository().updateQuantity(pet, quantity, PLAIN).orElseThrow();
+                        updateQuantity(repository(), pet, quantity, PLAIN).orElseThrow();
                         made++;
                     }
                 }
