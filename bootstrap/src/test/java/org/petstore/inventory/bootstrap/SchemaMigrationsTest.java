@@ -88,7 +88,7 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("6", database.currentVersion());
+        assertEquals("7", database.currentVersion());
         assertEquals(6, database.applied());
         database.start();
         assertEquals(6, database.applied());
@@ -102,7 +102,7 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("6", database.currentVersion());
+        assertEquals("7", database.currentVersion());
     }
 
     @ParameterizedTest
@@ -132,11 +132,11 @@ class SchemaMigrationsTest {
     void aMigrationOfANewerVersionIsAccepted(String backend) throws SQLException {
         Database database = newDatabase(backend);
         database.flyway(null).migrate();
-        database.recordApplied("'7'", "from a newer version", "V7__from_a_newer_version.sql");
+        database.recordApplied("'8'", "from a newer version", "V8__from_a_newer_version.sql");
 
         database.start();
 
-        assertEquals("7", database.currentVersion());
+        assertEquals("8", database.currentVersion());
     }
 
     /** Flyway's refusal behind a start that failed. */

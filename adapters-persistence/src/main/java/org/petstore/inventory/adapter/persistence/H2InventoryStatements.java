@@ -10,11 +10,8 @@ import org.petstore.inventory.domain.InventoryVersion;
 /**
  * The inventory's SQL on H2.
  *
- * <p>H2 has no {@code UPDATE ... RETURNING}; its data change delta table does the same in one statement:
- * {@code SELECT ... FROM FINAL TABLE (UPDATE ...)} (or {@code MERGE} for several entries), joined to the pet for its
- * status. A conditional update adds {@code AND version = ANY(...)} to the {@code UPDATE}: H2 locks the row and
- * evaluates the condition on its committed state, so of concurrent updates expecting the same version one changes the
- * row and the others find no row.
+ * <p>A change of counts is a {@code MERGE} of the changes, given as arrays, into the entries; the statements of a
+ * recorded change run one after the other in one transaction.
  *
  * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
  * unless the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}): then the rows are produced as they are
@@ -58,36 +55,23 @@ final class H2InventoryStatements implements InventoryStatements {
         }
     }
 
-    private static final String UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY = """
-            SELECT u.pet_id, u.quantity, p.status, u.version
-            FROM FINAL TABLE (UPDATE inventory_item SET quantity = ?, version = version + 1
-                              WHERE pet_id = ? AND version = ANY(CAST(? AS BIGINT ARRAY))) u
-            JOIN pet p ON p.id = u.pet_id""";
-
-    @Override
-    public String updateQuantityIfVersionReturningEntry() {
-        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY;
-    }
-
     /**
-     * The updates of several entries as one statement ({@link UpdateCombiner}): the pairs come in as two arrays,
-     * {@code UNNEST} makes them rows, and {@code MERGE} updates the entries that exist (no row for a pet without
-     * one). The pairs come in {@code pet_id} order and H2 locks the entries in the order of its source rows: the same
-     * order for every such statement. One commit for all of them: with {@code WRITE_DELAY=0} every commit is a write
-     * to the database file.
+     * The changes of several entries as one statement ({@link UpdateCombiner}): the changes come in as three arrays,
+     * {@code UNNEST} makes them rows, and {@code MERGE} changes the entries that exist and that
+     * {@link JdbcStockLedger#CHANGES_THE_COUNT} selects. One commit for all of them: with {@code WRITE_DELAY=0} every
+     * commit is a write to the database file.
      */
-    private static final String UPDATE_QUANTITIES_RETURNING_ENTRIES = """
-            SELECT u.pet_id, u.quantity, p.status, u.version
-            FROM FINAL TABLE (
-                MERGE INTO inventory_item i
-                USING (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY))) AS s (pet_id, quantity)
-                ON i.pet_id = s.pet_id
-                WHEN MATCHED THEN UPDATE SET quantity = s.quantity, version = i.version + 1) u
-            JOIN pet p ON p.id = u.pet_id""";
+    private static final String CHANGE_QUANTITIES = """
+            MERGE INTO inventory_item i
+            USING (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), CAST(? AS BIGINT ARRAY)))
+                AS u (pet_id, quantity, delta)
+            ON i.pet_id = u.pet_id
+            WHEN MATCHED AND %s THEN UPDATE SET quantity = CAST(%s AS INTEGER), version = i.version + 1"""
+            .formatted(JdbcStockLedger.CHANGES_THE_COUNT, JdbcStockLedger.NEW_COUNT);
 
     @Override
-    public String updateQuantitiesReturningEntries() {
-        return UPDATE_QUANTITIES_RETURNING_ENTRIES;
+    public String changeQuantities() {
+        return CHANGE_QUANTITIES;
     }
 
     /**

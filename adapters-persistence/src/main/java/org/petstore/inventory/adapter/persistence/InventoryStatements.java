@@ -74,22 +74,24 @@ interface InventoryStatements extends RowCursor.Session {
     String SELECT_EXISTS = "SELECT 1 FROM inventory_item WHERE pet_id = ?";
 
     /**
-     * One statement that sets the quantities of several entries at once (parameter 1: the {@code pet_id}s, an array of
-     * {@code bigint}; parameter 2: their quantities, an array of {@code integer}, in the same order, ascending by
-     * {@code pet_id}; no pet twice), moves each entry it changes to its next version, and returns the entries as
-     * stored, with their pets' statuses, in no particular order; no row for a pet that has no entry. Every
-     * unconditional update runs in such a statement, alone or with the updates that arrived meanwhile
-     * ({@link UpdateCombiner}).
+     * The entries of several pets (parameter 1: the {@code pet_id}s, an array of {@code bigint}), the columns of
+     * {@link #SELECT_ALL}, in no particular order; no row for a pet without an entry. A recorded change reads the
+     * entries with it, after it locked the ledger's head, to know what its statements will do to each of them.
      */
-    String updateQuantitiesReturningEntries();
+    String SELECT_ENTRIES = """
+            SELECT i.pet_id, i.quantity, p.status, i.version
+            FROM inventory_item i JOIN pet p ON p.id = i.pet_id
+            WHERE i.pet_id = ANY(CAST(? AS BIGINT ARRAY))""";
 
     /**
-     * One statement that sets the quantity (parameter 1) of a pet's entry (parameter 2) on condition that the entry's
-     * version is one of parameter 3 (an array of {@code bigint}; one atomic compare-and-set), moves it to its next
-     * version, and returns the entry as stored, with its pet's status. No row, and nothing changed, when the pet has
-     * no entry or the entry is at another version.
+     * One statement that changes the counts of several entries at once (parameter 1: the {@code pet_id}s, an array of
+     * {@code bigint}, ascending, no pet twice; parameter 2: the count each one sets, an array of {@code integer}, null
+     * for a delta; parameter 3: the delta of each, an array of {@code bigint}, null for a set), exactly those that
+     * {@link JdbcStockLedger#CHANGES_THE_COUNT} selects, and moves each entry it changes to its next version. Every
+     * change of a count runs in such a statement, alone or with the changes that arrived meanwhile
+     * ({@link UpdateCombiner}), or with the other changes of its batch.
      */
-    String updateQuantityIfVersionReturningEntry();
+    String changeQuantities();
 
     /**
      * Whether the database's driver takes several statements, with their parameters, in one message, and the database

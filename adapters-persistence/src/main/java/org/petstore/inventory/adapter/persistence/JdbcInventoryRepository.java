@@ -8,20 +8,23 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.TreeMap;
 import javax.sql.DataSource;
+import org.petstore.inventory.application.port.outbound.ChangesOutcome;
+import org.petstore.inventory.application.port.outbound.IdempotencyClaims;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.Quantity;
 
 /**
  * The {@link InventoryRepository} port on a relational database: hand-written JDBC for the hot statements, columns
@@ -55,7 +58,6 @@ final class JdbcInventoryRepository implements InventoryRepository {
         this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
         this.statements = statements;
         this.deadlines = deadlines;
-        String sql = statements.updateQuantitiesReturningEntries();
         this.combinedUpdates = new UpdateCombiner(new UpdateCombiner.Store() {
             @Override
             public Connection connection() throws SQLException {
@@ -63,9 +65,9 @@ final class JdbcInventoryRepository implements InventoryRepository {
             }
 
             @Override
-            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
-                    ChangeOrigin[] origins) throws SQLException {
-                return updateQuantities(connection, sql, petIds, quantities, origins);
+            public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+                    Long[] deltas, ChangeOrigin[] origins) throws SQLException {
+                return recordedChanges(connection, petIds, quantities, deltas, origins);
             }
         }, deadlines);
     }
@@ -140,57 +142,65 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /**
-     * Concurrent updates share statements ({@link UpdateCombiner}); a lone one is a statement of one entry, in
-     * autocommit.
+     * Concurrent unconditional changes share statements ({@link UpdateCombiner}); a lone one is a statement of one
+     * entry, in autocommit. A conditional one is a transaction of its own ({@link #changeAll}).
      */
     @Override
-    public Optional<InventoryItem> updateQuantity(PetId petId, Quantity quantity, ChangeOrigin origin) {
-        return combinedUpdates.update(petId, quantity, origin);
-    }
-
-    /**
-     * One transaction that sets {@code quantities[i]} on {@code petIds[i]} for every i, by one statement, and records
-     * each change with {@code origins[i]} in the stock ledger; the connection is in autocommit before and after.
-     */
-    private List<InventoryItem> updateQuantities(Connection connection, String sql, long[] petIds, int[] quantities,
-            ChangeOrigin[] origins) throws SQLException {
-        return recordedUpdate(connection, petIds, quantities, origins, null,
-                new JdbcStockLedger.Step(sql, (update, first) -> {
-                    update.setArray(first, SqlArrays.bigints(update, petIds));
-                    update.setArray(first + 1, SqlArrays.integers(update, quantities));
-                    return first + 2;
-                }));
-    }
-
-    /**
-     * An update and its records in the stock ledger as one transaction, the statements of
-     * {@link JdbcStockLedger#recordedUpdate}: lock the ledger's head, lock the entries, record them, move the head,
-     * update them. A backend that can take them in one message as one transaction
-     * ({@link InventoryStatements#sendsTogether}) gets them so, in autocommit: one round trip, the commit included.
-     * The entries as stored, one per entry changed.
-     */
-    private List<InventoryItem> recordedUpdate(Connection connection, long[] petIds, int[] quantities,
-            ChangeOrigin[] origins, long @Nullable [] expectedVersions, JdbcStockLedger.Step update)
-            throws SQLException {
-        List<JdbcStockLedger.Step> steps = JdbcStockLedger.recordedUpdate(petIds, quantities, origins,
-                expectedVersions, update);
-        List<InventoryItem> updated = new ArrayList<>(petIds.length);
-        TransactionWork work = () -> {
-            try (ResultSet rows = JdbcStockLedger.run(connection, steps, statements.sendsTogether())) {
-                while (rows.next()) {
-                    updated.add(StoreMapper.inventoryItem(rows));
-                }
-            }
+    public StockUpdate change(EntryChange change) {
+        if (change.expected() instanceof ExpectedVersions.Any) {
+            return combinedUpdates.change(change);
+        }
+        return switch (changeAll(List.of(change), Optional.empty())) {
+            case ChangesOutcome.Applied applied -> new StockUpdate.Updated(applied.entries().getFirst());
+            case ChangesOutcome.Refused refused -> refused.refusal();
         };
+    }
+
+    /**
+     * The changes of {@code petIds[i]} (the count {@code quantities[i]} or the delta {@code deltas[i]}, by
+     * {@code origins[i]}), in one transaction that records them in the stock ledger, each made as far as
+     * {@link UpdateCombiner#outcome} allows it, by the statements of {@link JdbcStockLedger#recording}. A
+     * backend that can take them in one message as one transaction ({@link InventoryStatements#sendsTogether}) gets
+     * them so, in autocommit: one round trip, the commit included. The entries as they were before, by pet.
+     */
+    private Map<Long, InventoryItem> recordedChanges(Connection connection, long[] petIds, Integer[] quantities,
+            Long[] deltas, ChangeOrigin[] origins) throws SQLException {
+        Map<Long, InventoryItem> before = new HashMap<>();
+        List<JdbcStockLedger.Step> steps = new ArrayList<>(List.of(JdbcStockLedger.LOCK_HEAD,
+                readEntries(petIds, before)));
+        steps.addAll(JdbcStockLedger.recording(petIds, quantities, deltas, origins));
+        steps.add(changeQuantities(petIds, quantities, deltas));
         if (statements.sendsTogether()) {
-            work.run(); // in autocommit: the message is one transaction, committed as it ends
+            JdbcStockLedger.run(connection, steps, true); // in autocommit: the message is one transaction
         } else {
-            inTransaction(connection, work);
+            inTransaction(connection, () -> JdbcStockLedger.run(connection, steps, false));
         }
-        if (!updated.isEmpty()) {
-            statements.afterWrite(connection);
-        }
-        return updated;
+        statements.afterWrite(connection);
+        return before;
+    }
+
+    /** The step that reads the pets' entries as they are into {@code entries}, by pet. */
+    private static JdbcStockLedger.Step readEntries(long[] petIds, Map<Long, InventoryItem> entries) {
+        return new JdbcStockLedger.Step(InventoryStatements.SELECT_ENTRIES,
+                (select, first) -> {
+                    select.setArray(first, SqlArrays.bigints(select, petIds));
+                    return first + 1;
+                },
+                rows -> {
+                    while (rows.next()) {
+                        InventoryItem entry = StoreMapper.inventoryItem(rows);
+                        entries.put(entry.petId().value(), entry);
+                    }
+                });
+    }
+
+    private JdbcStockLedger.Step changeQuantities(long[] petIds, Integer[] quantities, Long[] deltas) {
+        return new JdbcStockLedger.Step(statements.changeQuantities(), (update, first) -> {
+            update.setArray(first, SqlArrays.bigints(update, petIds));
+            update.setArray(first + 1, SqlArrays.integers(update, quantities));
+            update.setArray(first + 2, SqlArrays.bigints(update, deltas));
+            return first + 3;
+        });
     }
 
     /**
@@ -220,49 +230,77 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /**
-     * The compare-and-set is the update itself, with the expected versions in its condition, in one transaction with
-     * its record in the stock ledger; only when it changed nothing does a second statement tell a missing entry from a
-     * stale one.
+     * One transaction: it locks the ledger's head (so no other writer changes an entry until it ends) and reads the
+     * entries; the changes are decided on them, one after the other ({@link UpdateCombiner#outcome}); when all are
+     * accepted, the ones that change a count are recorded and made by the statements of
+     * {@link JdbcStockLedger#recording}, as sets of the counts decided (so the statements make exactly what was
+     * decided); when one is refused, nothing is written. A claim's outcome is kept in the same transaction
+     * ({@link JdbcIdempotencyClaims#keep}). A deadlock or serialization failure is retried, as the combined changes'.
      */
     @Override
-    public StockUpdate updateQuantity(PetId petId, Quantity quantity, ExpectedVersions expected,
-            ChangeOrigin origin) {
-        return switch (expected) {
-            case ExpectedVersions.Any _ -> updateQuantity(petId, quantity, origin)
-                    .<StockUpdate>map(StockUpdate.Updated::new)
-                    .orElseGet(StockUpdate.NotFound::new);
-            case ExpectedVersions.OneOf oneOf -> compareAndSet(petId, quantity, oneOf.versions(), origin);
-        };
-    }
-
-    private StockUpdate compareAndSet(PetId petId, Quantity quantity, Set<EntryVersion> versions,
-            ChangeOrigin origin) {
+    public ChangesOutcome changeAll(List<EntryChange> changes, Optional<IdempotencyClaims.Claimed> claim) {
+        long[] petIds = changes.stream().mapToLong(change -> change.petId().value()).toArray();
         try (Connection connection = autocommitConnection()) {
-            if (!versions.isEmpty()) {
-                long[] expected = versions.stream().mapToLong(EntryVersion::value).sorted().toArray();
-                List<InventoryItem> updated = recordedUpdate(connection, new long[] {petId.value()},
-                        new int[] {quantity.value()}, new ChangeOrigin[] {origin}, expected,
-                        new JdbcStockLedger.Step(statements.updateQuantityIfVersionReturningEntry(),
-                                (update, first) -> {
-                                    update.setInt(first, quantity.value());
-                                    update.setLong(first + 1, petId.value());
-                                    update.setArray(first + 2, SqlArrays.bigints(update, expected));
-                                    return first + 3;
-                                }));
-                if (!updated.isEmpty()) {
-                    return StorageFailures.succeeded(new StockUpdate.Updated(updated.getFirst()));
-                }
-            }
-            try (PreparedStatement exists = connection.prepareStatement(InventoryStatements.SELECT_EXISTS)) {
-                exists.setLong(1, petId.value());
-                try (ResultSet row = exists.executeQuery()) {
-                    StockUpdate refused = row.next() ? new StockUpdate.Stale() : new StockUpdate.NotFound();
-                    return StorageFailures.succeeded(refused);
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    ChangesOutcome[] outcome = new ChangesOutcome[1];
+                    inTransaction(connection, () -> outcome[0] = decideAndChange(connection, changes, petIds, claim));
+                    if (outcome[0] instanceof ChangesOutcome.Applied) {
+                        statements.afterWrite(connection);
+                    }
+                    return StorageFailures.succeeded(outcome[0]);
+                } catch (SQLException e) {
+                    if (attempt == UpdateCombiner.ATTEMPTS || DatabaseFailure.of(e) != DatabaseFailure.CONFLICT) {
+                        throw e;
+                    }
                 }
             }
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }
+    }
+
+    private ChangesOutcome decideAndChange(Connection connection, List<EntryChange> changes, long[] petIds,
+            Optional<IdempotencyClaims.Claimed> claim) throws SQLException {
+        Map<Long, InventoryItem> before = new HashMap<>();
+        JdbcStockLedger.run(connection, List.of(JdbcStockLedger.LOCK_HEAD, readEntries(petIds, before)), false);
+        List<InventoryItem> entries = new ArrayList<>(changes.size());
+        TreeMap<Long, InventoryItem> changed = new TreeMap<>(); // by pet: the statements take them in pet order
+        Map<Long, ChangeOrigin> origins = new HashMap<>();
+        ChangesOutcome outcome = null;
+        for (int i = 0; i < changes.size() && outcome == null; i++) {
+            EntryChange change = changes.get(i);
+            InventoryItem current = before.get(petIds[i]);
+            StockUpdate update = UpdateCombiner.outcome(change, current);
+            if (update instanceof StockUpdate.Updated updated) {
+                entries.add(updated.entry());
+                if (updated.entry() != current) {
+                    changed.put(petIds[i], updated.entry());
+                    origins.put(petIds[i], change.origin());
+                }
+            } else {
+                outcome = new ChangesOutcome.Refused(i, update);
+            }
+        }
+        if (outcome == null) {
+            outcome = new ChangesOutcome.Applied(entries);
+            if (!changed.isEmpty()) {
+                long[] changedPets = changed.keySet().stream().mapToLong(Long::longValue).toArray();
+                Integer[] quantities = changed.values().stream().map(entry -> entry.quantity().value())
+                        .toArray(Integer[]::new);
+                Long[] noDeltas = new Long[changedPets.length];
+                ChangeOrigin[] changeOrigins = changed.keySet().stream().map(origins::get)
+                        .toArray(ChangeOrigin[]::new);
+                List<JdbcStockLedger.Step> steps = new ArrayList<>(JdbcStockLedger.recording(changedPets, quantities,
+                        noDeltas, changeOrigins));
+                steps.add(changeQuantities(changedPets, quantities, noDeltas));
+                JdbcStockLedger.run(connection, steps, false);
+            }
+        }
+        if (claim.isPresent()) {
+            JdbcIdempotencyClaims.keep(connection, claim.get(), outcome);
+        }
+        return outcome;
     }
 
     private static Optional<InventoryItem> theEntryIn(PreparedStatement statement) throws SQLException {

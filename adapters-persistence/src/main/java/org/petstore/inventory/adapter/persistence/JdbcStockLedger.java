@@ -22,7 +22,7 @@ import org.petstore.inventory.domain.StockChange;
  * change of the inventory is recorded in it (for {@link JdbcInventoryRepository}, and by the data commands' loads in
  * {@code transfer}). Portable SQL: the same statements run on H2 and PostgreSQL.
  *
- * <p><b>Recording.</b> A transaction that changes entries records them in this order ({@link #recordedUpdate}): it
+ * <p><b>Recording.</b> A transaction that changes entries records them in this order ({@link #recording}): it
  * locks the ledger's head (the one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE},
  * {@link StockLedgerHead}), which holds the last change id; it writes one row per entry it will change, from the
  * entry as it is, with the next ids, and moves the head on; then it changes the entries. The head is held until the
@@ -196,8 +196,15 @@ final class JdbcStockLedger implements StockLedger {
         return changes;
     }
 
-    /** One statement of a recorded change, and how its parameters are set from the first one's index on. */
-    record Step(String sql, Binder binder) {
+    /**
+     * One statement of a recorded change, how its parameters are set from the first one's index on, and, for a query,
+     * what reads its rows (else {@code null}).
+     */
+    record Step(String sql, Binder binder, @Nullable Rows rows) {
+
+        Step(String sql, Binder binder) {
+            this(sql, binder, null);
+        }
     }
 
     /** Sets a statement's parameters from {@code first} on; the index after the last one it set. */
@@ -205,41 +212,62 @@ final class JdbcStockLedger implements StockLedger {
         int bind(PreparedStatement statement, int first) throws SQLException;
     }
 
+    /** Reads the rows a step's query answers, before the next step runs. */
+    interface Rows {
+        void read(ResultSet rows) throws SQLException;
+    }
+
     /**
-     * One record per entry the update will change, from the entry as it is: the count before, the new one
-     * (parameter 2: the quantities, an array in the order of the pets of parameter 1), the version the update gives,
-     * the origin (parameters 3 to 6: arrays of source, key id, request id, reason), with the ids after the head's.
-     * Arrays, not a list of values, so the statement has one text whatever the number of pets: prepared and planned
-     * once by each backend.
+     * The count a change gives an entry {@code i} (of {@code inventory_item}) from its row {@code u} of the changes:
+     * the quantity it sets, or the count moved by its delta, as a {@code BIGINT} (a delta cannot overflow it).
+     */
+    static final String NEW_COUNT = "COALESCE(u.quantity, i.quantity + u.delta)";
+
+    /**
+     * Which changes are made, the rule of {@code EntryChange.applyTo} in SQL: those whose new count is from 0 to the
+     * largest count and differs from the count as it is. Every statement of a recorded change applies it, so the
+     * records and the update agree.
+     */
+    static final String CHANGES_THE_COUNT = NEW_COUNT + " BETWEEN 0 AND 2147483647 AND " + NEW_COUNT
+            + " <> i.quantity";
+
+    /**
+     * One record per change that will be made (by {@link #CHANGES_THE_COUNT}), from the entry as it is: the count
+     * before, the new one, the version the change gives, the origin, with the ids after the head's. The changes come
+     * as arrays of the same length (parameters 1 to 7: pet ids, quantities set or null, deltas or null, sources, key
+     * ids, request ids, reasons), not as a list of values, so the statement has one text whatever the number of pets:
+     * prepared and planned once by each backend.
      */
     private static final String RECORD = "INSERT INTO stock_change (" + COLUMNS + ")\n"
-            + "SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity, u.quantity, "
-            + "i.version + 1, CURRENT_TIMESTAMP, u.source, u.key_id, u.request_id, u.reason\n"
+            + "SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity, "
+            + "CAST(" + NEW_COUNT + " AS INTEGER), i.version + 1, CURRENT_TIMESTAMP, u.source, u.key_id, "
+            + "u.request_id, u.reason\n"
             + "FROM inventory_item i\n"
-            + "JOIN (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), "
+            + "JOIN (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), CAST(? AS BIGINT ARRAY), "
             + "CAST(? AS VARCHAR(16) ARRAY), CAST(? AS VARCHAR(128) ARRAY), CAST(? AS VARCHAR(128) ARRAY), "
-            + "CAST(? AS VARCHAR(16) ARRAY))) AS u (pet_id, quantity, source, key_id, request_id, reason)"
+            + "CAST(? AS VARCHAR(16) ARRAY))) AS u (pet_id, quantity, delta, source, key_id, request_id, reason)"
             + " ON u.pet_id = i.pet_id\n"
-            + "CROSS JOIN stock_ledger_head h WHERE h.id = 1";
-
-    /** {@link #RECORD} of a compare-and-set: only an entry at one of the expected versions (parameter 7, an array). */
-    private static final String RECORD_IF_VERSION = RECORD + " AND i.version = ANY(CAST(? AS BIGINT ARRAY))";
+            + "CROSS JOIN stock_ledger_head h WHERE h.id = 1 AND " + CHANGES_THE_COUNT;
 
     private static final String MOVE_HEAD_TO_NEWEST = "UPDATE stock_ledger_head SET last_change_id = GREATEST("
             + "last_change_id, (SELECT COALESCE(MAX(change_id), 0) FROM stock_change)) WHERE id = 1";
 
+    /** The first statement of every writer of entries: lock the ledger's head until the transaction ends. */
+    static final Step LOCK_HEAD = new Step(StockLedgerHead.LOCK, (statement, first) -> first);
+
     /**
-     * The statements of an update that records its changes, in order: lock the ledger's head (before any entry, as
-     * every writer of entries), record each change from the entry as it is (its count before, the version the update
-     * gives) with the next ids, move the head on to the last of them, and then {@code update} itself, which answers
-     * the entries as stored. With {@code expectedVersions} (a compare-and-set; else {@code null}) only an entry at
-     * one of them is recorded, and {@code update} must change only such an entry. Every statement reads the entries
-     * as committed when it starts, and no other transaction writes an entry while this one holds the head, so the
-     * records and the update see the same entries. Portable SQL of fixed text (arrays as parameters); a pet without
-     * an entry gets neither a record nor a row.
+     * The statements that record changes in the ledger, in order: record each change that will be made (by
+     * {@link #CHANGES_THE_COUNT}), from the entry as it is, with the next ids; move the head on to the last of them.
+     * A recorded change runs, in one transaction: {@link #LOCK_HEAD} (before any entry, as every writer of entries),
+     * a read of its entries as they are, these, and then the update of the counts, which makes exactly the recorded
+     * changes. Every statement reads the entries as committed when it starts, and no other transaction writes an
+     * entry while this one holds the head, so the read, the records and the update see the same entries. Portable SQL
+     * of fixed text (arrays as parameters); a pet without an entry gets neither a record nor a change.
+     *
+     * @param quantities the count each change sets, or {@code null} for a delta
+     * @param deltas     the delta of each change, or {@code null} for a set
      */
-    static List<Step> recordedUpdate(long[] petIds, int[] quantities, ChangeOrigin[] origins,
-            long @Nullable [] expectedVersions, Step update) {
+    static List<Step> recording(long[] petIds, Integer[] quantities, Long[] deltas, ChangeOrigin[] origins) {
         Binder changes = (statement, first) -> {
             int count = petIds.length;
             String[] sources = new String[count];
@@ -256,68 +284,55 @@ final class JdbcStockLedger implements StockLedger {
             int next = first;
             statement.setArray(next++, SqlArrays.bigints(statement, petIds));
             statement.setArray(next++, SqlArrays.integers(statement, quantities));
+            statement.setArray(next++, SqlArrays.bigints(statement, deltas));
             statement.setArray(next++, SqlArrays.texts(statement, sources));
             statement.setArray(next++, SqlArrays.texts(statement, keyIds));
             statement.setArray(next++, SqlArrays.texts(statement, requestIds));
             statement.setArray(next++, SqlArrays.texts(statement, reasons));
-            if (expectedVersions != null) {
-                statement.setArray(next++, SqlArrays.bigints(statement, expectedVersions));
-            }
             return next;
         };
-        return List.of(
-                new Step(StockLedgerHead.LOCK, (statement, first) -> first),
-                new Step(expectedVersions == null ? RECORD : RECORD_IF_VERSION, changes),
-                new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first),
-                update);
+        return List.of(new Step(RECORD, changes), new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first));
     }
 
     /**
      * Runs the steps in order on the connection's transaction, each as a statement of its own or, {@code together},
-     * all in one message (one round trip); the rows the last one answers. The caller closes them.
+     * all in one message (one round trip); the rows of each step that reads them are read before the next step's.
      */
-    static ResultSet run(Connection connection, List<Step> steps, boolean together) throws SQLException {
+    static void run(Connection connection, List<Step> steps, boolean together) throws SQLException {
         if (together) {
-            PreparedStatement all = connection.prepareStatement(
-                    String.join(";\n", steps.stream().map(Step::sql).toList()));
-            try {
+            try (PreparedStatement all = connection.prepareStatement(
+                    String.join(";\n", steps.stream().map(Step::sql).toList()))) {
                 int next = 1;
                 for (Step step : steps) {
                     next = step.binder().bind(all, next);
                 }
                 boolean rows = all.execute();
-                for (int i = 1; i < steps.size(); i++) {
+                for (Step step : steps) {
                     if (rows) {
-                        all.getResultSet().close();
+                        try (ResultSet result = all.getResultSet()) {
+                            if (step.rows() != null) {
+                                step.rows().read(result);
+                            }
+                        }
+                    } else if (step.rows() != null) {
+                        throw new SQLException("the step answered no rows: " + step.sql());
                     }
                     rows = all.getMoreResults();
                 }
-                if (!rows) {
-                    throw new SQLException("the recorded update returned no rows");
-                }
-                all.closeOnCompletion();
-                return all.getResultSet();
-            } catch (SQLException | RuntimeException e) {
-                all.close();
-                throw e;
             }
+            return;
         }
-        for (Step step : steps.subList(0, steps.size() - 1)) {
+        for (Step step : steps) {
             try (PreparedStatement statement = connection.prepareStatement(step.sql())) {
                 step.binder().bind(statement, 1);
-                statement.execute();
+                if (step.rows() == null) {
+                    statement.execute();
+                } else {
+                    try (ResultSet result = statement.executeQuery()) {
+                        step.rows().read(result);
+                    }
+                }
             }
-        }
-        Step last = steps.getLast();
-        PreparedStatement statement = connection.prepareStatement(last.sql());
-        try {
-            last.binder().bind(statement, 1);
-            ResultSet rows = statement.executeQuery();
-            statement.closeOnCompletion();
-            return rows;
-        } catch (SQLException | RuntimeException e) {
-            statement.close();
-            throw e;
         }
     }
 }

@@ -9,10 +9,8 @@ import org.petstore.inventory.domain.InventoryVersion;
 /**
  * The inventory's SQL on PostgreSQL.
  *
- * <p>The update is {@code UPDATE ... FROM pet ... RETURNING}: one round trip sets the quantity and returns the entry
- * with its pet's status. A conditional update adds {@code AND i.version IN (...)}: an update that waited for a
- * concurrent one to commit evaluates its condition again on the row as that one left it (READ COMMITTED), so of
- * concurrent updates expecting the same version one changes the row and the others find no row.
+ * <p>The change is {@code UPDATE ... FROM unnest(...)}; the statements of a recorded change (lock the head, read the
+ * entries, record, move the head, change) travel in one message: one round trip, the commit included.
  *
  * <p>The PostgreSQL driver reads a query's whole result before it returns the first row, unless the query runs inside
  * a transaction with a fetch size: then it reads through a server-side portal, {@link RowCursor#FETCH_SIZE} rows at a
@@ -29,28 +27,17 @@ import org.petstore.inventory.domain.InventoryVersion;
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
 final class PostgresqlInventoryStatements implements InventoryStatements {
 
-    private static final String UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY = """
-            UPDATE inventory_item i SET quantity = ?, version = i.version + 1
-            FROM pet p
-            WHERE i.pet_id = ? AND p.id = i.pet_id AND i.version = ANY(CAST(? AS bigint[]))
-            RETURNING i.pet_id, i.quantity, p.status, i.version""";
-
-    @Override
-    public String updateQuantityIfVersionReturningEntry() {
-        return UPDATE_QUANTITY_IF_VERSION_RETURNING_ENTRY;
-    }
-
     /**
-     * The updates of several entries as one statement: the pairs come in as two arrays, {@code unnest} makes them rows,
-     * and the update joins them. The pairs come in {@code pet_id} order, and the plan locks the rows either in that
-     * order or in the order of its scan of {@code pet} (which no update moves): the same order for every such
-     * statement, so two of them running at once wait for each other instead of deadlocking.
+     * The changes of several entries as one statement: the changes come in as three arrays, {@code unnest} makes them
+     * rows, and the update joins them. They come in {@code pet_id} order, and the plan locks the rows in some order
+     * of its own; no two such statements wait for each other's rows anyway, since each runs while its transaction
+     * holds the ledger's head. The new count is computed from the row as it is ({@code i.quantity} in {@code SET}
+     * is the value before the update).
      */
-    private static final String UPDATE_QUANTITIES_RETURNING_ENTRIES = """
-            UPDATE inventory_item i SET quantity = u.quantity, version = i.version + 1
-            FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[])) AS u(pet_id, quantity), pet p
-            WHERE i.pet_id = u.pet_id AND p.id = i.pet_id
-            RETURNING i.pet_id, i.quantity, p.status, i.version""";
+    private static final String CHANGE_QUANTITIES = """
+            UPDATE inventory_item i SET quantity = CAST(%s AS integer), version = i.version + 1
+            FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[]), CAST(? AS bigint[])) AS u(pet_id, quantity, delta)
+            WHERE i.pet_id = u.pet_id AND %s""".formatted(JdbcStockLedger.NEW_COUNT, JdbcStockLedger.CHANGES_THE_COUNT);
 
     /** The driver sends a query of several statements as one message, each with its parameters. */
     @Override
@@ -59,8 +46,8 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
     }
 
     @Override
-    public String updateQuantitiesReturningEntries() {
-        return UPDATE_QUANTITIES_RETURNING_ENTRIES;
+    public String changeQuantities() {
+        return CHANGE_QUANTITIES;
     }
 
     private static final String SELECT_ALL_WITH_VERSION = """

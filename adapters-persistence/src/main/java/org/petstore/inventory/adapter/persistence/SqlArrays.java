@@ -31,6 +31,16 @@ final class SqlArrays {
         return statement.getConnection().createArrayOf("integer", boxed);
     }
 
+    /** An {@code INTEGER} array of the values, {@code null} among them. */
+    static Array integers(PreparedStatement statement, Integer[] values) throws SQLException {
+        return statement.getConnection().createArrayOf("integer", values);
+    }
+
+    /** A {@code BIGINT} array of the values, {@code null} among them. */
+    static Array bigints(PreparedStatement statement, Long[] values) throws SQLException {
+        return statement.getConnection().createArrayOf("bigint", values);
+    }
+
     /** A {@code VARCHAR} array of the values, {@code null} among them. */
     static Array texts(PreparedStatement statement, String[] values) throws SQLException {
         return statement.getConnection().createArrayOf("varchar", values);

@@ -5,12 +5,10 @@ import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -20,13 +18,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
+import io.micronaut.core.annotation.Nullable;
+import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StockLevelException;
+import org.petstore.inventory.domain.StockMovement;
 
 /**
- * Combines the unconditional quantity updates that arrive while an earlier one is running into one statement: a
+ * Combines the unconditional changes of counts (sets and deltas) that arrive while an earlier one is running into one
+ * statement: a
  * database pays for a statement and its commit far more than for a row, so under load one statement that sets 20
  * entries costs it little more than one that sets one (group commit, done before the database). Measured with 32
  * clients on PostgreSQL: about 11 entries per statement, and more than twice the updates per second; on H2 (where
@@ -51,8 +54,9 @@ import org.petstore.inventory.domain.Quantity;
  * changed nothing. So when the database stops answering, every update fails as unavailable in time
  * ({@code StorageUnavailableException}), however many wait.
  *
- * <p>Every update is answered with its own result: the entry as stored, or none when the pet has no entry; when the
- * statement fails, every update in it fails the same way and none of them changed anything (its transaction is rolled
+ * <p>Every update is answered with its own result ({@link #outcome}): the entry as stored, or why its change was not
+ * made (no entry; a delta that would take the count out of range; a delta refused does not hold up the others of its
+ * statement); when the statement fails, every update in it fails the same way and none of them changed anything (its transaction is rolled
  * back). A deadlock or serialization failure, which the database resolves by aborting the statement, is
  * retried. Updates of one pet that waited at the same time were concurrent requests: they are applied one after the
  * other, in arrival order, and each answer shows the version its update produced.
@@ -75,11 +79,29 @@ final class UpdateCombiner {
         Connection connection() throws SQLException;
 
         /**
-         * Sets each {@code quantities[i]} on {@code petIds[i]}, made by {@code origins[i]}, in one transaction that
-         * records the changes; returns the entries set.
+         * Makes each change {@code i} of {@code petIds[i]} (the count {@code quantities[i]}, or else the delta
+         * {@code deltas[i]}), made by {@code origins[i]}, in one transaction that records the changes, as far as
+         * {@link #outcome} allows it; returns the entries as they were before, by pet (none for a pet without one).
          */
-        List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities, ChangeOrigin[] origins)
-                throws SQLException;
+        Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities, Long[] deltas,
+                ChangeOrigin[] origins) throws SQLException;
+    }
+
+    /**
+     * What a change makes of the entry as it was before ({@code null}: none), by the domain's rule
+     * ({@link EntryChange#applyTo}), which the statements apply in SQL.
+     */
+    static StockUpdate outcome(EntryChange change, @Nullable InventoryItem before) {
+        if (before == null) {
+            return new StockUpdate.NotFound();
+        }
+        try {
+            return new StockUpdate.Updated(change.applyTo(before));
+        } catch (StaleInventoryItemException stale) {
+            return new StockUpdate.Stale();
+        } catch (StockLevelException outOfRange) {
+            return new StockUpdate.OutOfRange(before.quantity());
+        }
     }
 
     private final Store store;
@@ -93,12 +115,9 @@ final class UpdateCombiner {
         this.deadlines = deadlines;
     }
 
-    /**
-     * Sets the quantity of the pet's entry, recorded with its origin; the entry as stored, or none when the pet has no
-     * entry.
-     */
-    Optional<InventoryItem> update(PetId petId, Quantity quantity, ChangeOrigin origin) {
-        Update mine = new Update(petId.value(), quantity.value(), origin, deadlines.start());
+    /** Makes the unconditional change, recorded with its origin; what became of it. */
+    StockUpdate change(EntryChange change) {
+        Update mine = new Update(change, deadlines.start());
         lock.lock();
         try {
             line.addLast(mine);
@@ -161,7 +180,7 @@ final class UpdateCombiner {
      * The update's answer, waited for until its deadline; an update still waiting then is withdrawn and fails, one
      * already sent is waited for (its statement is bounded by a deadline no later than its own).
      */
-    private Optional<InventoryItem> answerOf(Update mine) {
+    private StockUpdate answerOf(Update mine) {
         long left = mine.deadline.millisLeft();
         try {
             return mine.answer.get(Math.max(left, 0) + 1, TimeUnit.MILLISECONDS);
@@ -217,24 +236,26 @@ final class UpdateCombiner {
     private void run(List<Update> taken) {
         taken.sort(Comparator.comparingLong(update -> update.petId)); // one lock order for every statement
         List<Update> sent = List.of();
-        Map<Long, InventoryItem> byPet = new HashMap<>();
+        Map<Long, InventoryItem> before = Map.of();
         Throwable failure = null;
         try (Connection connection = store.connection()) {
             sent = taken.stream().filter(Update::send).toList();
             if (!sent.isEmpty()) { // else every one of them was withdrawn while the connection was awaited
                 earliestDeadline(sent).bound(connection);
                 long[] petIds = new long[sent.size()];
-                int[] quantities = new int[sent.size()];
+                Integer[] quantities = new Integer[sent.size()];
+                Long[] deltas = new Long[sent.size()];
                 ChangeOrigin[] origins = new ChangeOrigin[sent.size()];
                 for (int i = 0; i < sent.size(); i++) {
-                    petIds[i] = sent.get(i).petId;
-                    quantities[i] = sent.get(i).quantity;
-                    origins[i] = sent.get(i).origin;
+                    EntryChange change = sent.get(i).change;
+                    petIds[i] = change.petId().value();
+                    switch (change.movement()) {
+                        case StockMovement.SetTo set -> quantities[i] = set.quantity().value();
+                        case StockMovement.AdjustBy adjust -> deltas[i] = (long) adjust.delta().value();
+                    }
+                    origins[i] = change.origin();
                 }
-                for (InventoryItem entry : runWithRetries(connection, petIds, quantities, origins)) {
-                    byPet.put(entry.petId().value(), entry);
-                }
-                StorageFailures.succeeded(byPet);
+                before = StorageFailures.succeeded(runWithRetries(connection, petIds, quantities, deltas, origins));
             }
         } catch (SQLException e) {
             failure = StorageFailures.translate(e);
@@ -249,7 +270,7 @@ final class UpdateCombiner {
             return;
         }
         for (Update update : sent) {
-            update.answer.complete(Optional.ofNullable(byPet.get(update.petId)));
+            update.answer.complete(outcome(update.change, before.get(update.petId)));
         }
     }
 
@@ -272,11 +293,11 @@ final class UpdateCombiner {
         return earliest;
     }
 
-    private List<InventoryItem> runWithRetries(Connection connection, long[] petIds, int[] quantities,
-            ChangeOrigin[] origins) throws SQLException {
+    private Map<Long, InventoryItem> runWithRetries(Connection connection, long[] petIds, Integer[] quantities,
+            Long[] deltas, ChangeOrigin[] origins) throws SQLException {
         for (int attempt = 1; ; attempt++) {
             try {
-                return store.update(connection, petIds, quantities, origins);
+                return store.change(connection, petIds, quantities, deltas, origins);
             } catch (SQLException e) {
                 if (attempt == ATTEMPTS || DatabaseFailure.of(e) != DatabaseFailure.CONFLICT) {
                     throw e;
@@ -296,17 +317,15 @@ final class UpdateCombiner {
         private static final int SENT = 2;
         private static final int WITHDRAWN = 3;
 
+        private final EntryChange change;
         private final long petId;
-        private final int quantity;
-        private final ChangeOrigin origin;
         private final DatabaseDeadlines.Deadline deadline;
         private final AtomicInteger state = new AtomicInteger(IN_LINE);
-        private final CompletableFuture<Optional<InventoryItem>> answer = new CompletableFuture<>();
+        private final CompletableFuture<StockUpdate> answer = new CompletableFuture<>();
 
-        Update(long petId, int quantity, ChangeOrigin origin, DatabaseDeadlines.Deadline deadline) {
-            this.petId = petId;
-            this.quantity = quantity;
-            this.origin = origin;
+        Update(EntryChange change, DatabaseDeadlines.Deadline deadline) {
+            this.change = change;
+            this.petId = change.petId().value();
             this.deadline = deadline;
         }
 

@@ -24,7 +24,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.EntryChange;
+import org.petstore.inventory.domain.StockMovement;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.InventoryItem;
@@ -39,10 +42,19 @@ class UpdateCombinerTest {
 
     private static final DatabaseDeadlines DEADLINES = new DatabaseDeadlines(10_000L);
 
-    /** How a statement runs, on any connection. */
+    /** How a statement runs, on any connection: the entries as they were before, by pet. */
     @FunctionalInterface
     private interface Statement {
-        List<InventoryItem> run(long[] petIds, int[] quantities) throws SQLException;
+        Map<Long, InventoryItem> run(long[] petIds, Integer[] quantities) throws SQLException;
+    }
+
+    /** Sets the pet's count through the combiner: the entry as stored, or none when the pet has no entry. */
+    private static Optional<InventoryItem> update(UpdateCombiner combiner, PetId petId, Quantity quantity) {
+        return switch (combiner.change(new EntryChange(petId, new StockMovement.SetTo(quantity), ORIGIN))) {
+            case StockUpdate.Updated updated -> Optional.of(updated.entry());
+            case StockUpdate.NotFound _ -> Optional.empty();
+            case StockUpdate refused -> throw new AssertionError(refused);
+        };
     }
 
     private static UpdateCombiner.Store storeOf(Statement statement) {
@@ -53,8 +65,8 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
-                    ChangeOrigin[] origins) throws SQLException {
+            public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+                    Long[] deltas, ChangeOrigin[] origins) throws SQLException {
                 return statement.run(petIds, quantities);
             }
         };
@@ -91,27 +103,26 @@ class UpdateCombinerTest {
         }
 
         @Override
-        public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
-                ChangeOrigin[] origins) {
+        public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+                Long[] deltas, ChangeOrigin[] origins) {
             statements.add(petIds.clone());
             try {
                 assertTrue(hold.await(10, TimeUnit.SECONDS));
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
-            List<InventoryItem> updated = new ArrayList<>();
+            Map<Long, InventoryItem> before = new HashMap<>();
             synchronized (entries) {
                 for (int i = 0; i < petIds.length; i++) {
-                    InventoryItem before = entries.get(petIds[i]);
-                    if (before != null) {
-                        InventoryItem after = new InventoryItem(before.petId(), Quantity.of(quantities[i]),
-                                before.status(), EntryVersion.of(before.version().value() + 1));
-                        entries.put(petIds[i], after);
-                        updated.add(after);
+                    InventoryItem entry = entries.get(petIds[i]);
+                    if (entry != null) {
+                        before.put(petIds[i], entry);
+                        entries.put(petIds[i], new InventoryItem(entry.petId(), Quantity.of(quantities[i]),
+                                entry.status(), EntryVersion.of(entry.version().value() + 1)));
                     }
                 }
             }
-            return updated;
+            return before;
         }
     }
 
@@ -120,7 +131,7 @@ class UpdateCombinerTest {
         RecordingStore store = new RecordingStore();
         UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
 
-        Optional<InventoryItem> updated = combiner.update(PetId.of(7), Quantity.of(42), ORIGIN);
+        Optional<InventoryItem> updated = update(combiner, PetId.of(7), Quantity.of(42));
 
         assertEquals(Optional.of(new InventoryItem(PetId.of(7), Quantity.of(42), PetStatus.AVAILABLE,
                 EntryVersion.of(2))), updated);
@@ -132,7 +143,7 @@ class UpdateCombinerTest {
     void anUpdateOfAPetWithoutAnEntryFindsNothing() {
         UpdateCombiner combiner = new UpdateCombiner(new RecordingStore(), DEADLINES);
 
-        assertEquals(Optional.empty(), combiner.update(PetId.of(1000), Quantity.of(1), ORIGIN));
+        assertEquals(Optional.empty(), update(combiner, PetId.of(1000), Quantity.of(1)));
     }
 
     @Test
@@ -143,12 +154,12 @@ class UpdateCombinerTest {
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             // the first statement starts and waits; the 60 updates behind it wait in line
-            answers.add(clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1), ORIGIN)));
+            answers.add(clients.submit(() -> update(combiner, PetId.of(1), Quantity.of(1))));
             waitFor(() -> store.statements.size() == 1);
             for (int i = 0; i < 60; i++) {
                 long pet = 1 + i % 20; // every pet three times
                 int quantity = 100 + i;
-                answers.add(clients.submit(() -> combiner.update(PetId.of(pet), Quantity.of(quantity), ORIGIN)));
+                answers.add(clients.submit(() -> update(combiner, PetId.of(pet), Quantity.of(quantity))));
             }
             Thread.sleep(200);
             store.hold.countDown();
@@ -195,7 +206,7 @@ class UpdateCombinerTest {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 10; pet++) {
                 long id = pet;
-                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1), ORIGIN)));
+                answers.add(clients.submit(() -> update(combiner, PetId.of(id), Quantity.of(1))));
             }
             Thread.sleep(100);
             hold.countDown();
@@ -214,12 +225,12 @@ class UpdateCombinerTest {
             if (runs.incrementAndGet() == 1) {
                 throw new SQLException("deadlock detected", "40P01");
             }
-            return List.of(new InventoryItem(PetId.of(petIds[0]), Quantity.of(quantities[0]), PetStatus.SOLD,
-                    EntryVersion.of(2)));
+            return Map.of(petIds[0], new InventoryItem(PetId.of(petIds[0]), Quantity.of(0), PetStatus.SOLD,
+                    EntryVersion.of(1)));
         }), DEADLINES);
 
         assertEquals(Optional.of(new InventoryItem(PetId.of(3), Quantity.of(9), PetStatus.SOLD, EntryVersion.of(2))),
-                combiner.update(PetId.of(3), Quantity.of(9), ORIGIN));
+                update(combiner, PetId.of(3), Quantity.of(9)));
         assertEquals(2, runs.get());
     }
 
@@ -231,7 +242,7 @@ class UpdateCombinerTest {
             throw new SQLException("deadlock detected", "40P01");
         }), DEADLINES);
 
-        assertThrows(RuntimeException.class, () -> combiner.update(PetId.of(3), Quantity.of(9), ORIGIN));
+        assertThrows(RuntimeException.class, () -> update(combiner, PetId.of(3), Quantity.of(9)));
         assertEquals(UpdateCombiner.ATTEMPTS, runs.get());
     }
 
@@ -247,7 +258,7 @@ class UpdateCombinerTest {
                 done.add(clients.submit(() -> {
                     for (int i = 0; i < 200; i++) {
                         long pet = 1 + (seed * 31L + i * 7L) % 100;
-                        assertTrue(combiner.update(PetId.of(pet), Quantity.of(i), ORIGIN).isPresent());
+                        assertTrue(update(combiner, PetId.of(pet), Quantity.of(i)).isPresent());
                         updatesOfPet.computeIfAbsent(pet, p -> new AtomicInteger()).incrementAndGet();
                     }
                     return null;
@@ -267,11 +278,11 @@ class UpdateCombinerTest {
         store.hold = new CountDownLatch(1);
         UpdateCombiner combiner = new UpdateCombiner(store, new DatabaseDeadlines(300L));
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Optional<InventoryItem>> first = clients.submit(() -> combiner.update(PetId.of(1), Quantity.of(1), ORIGIN));
+            Future<Optional<InventoryItem>> first = clients.submit(() -> update(combiner, PetId.of(1), Quantity.of(1)));
             waitFor(() -> store.statements.size() == 1);
             long start = System.nanoTime();
             Future<Optional<InventoryItem>> second = clients.submit(
-                    () -> combiner.update(PetId.of(2), Quantity.of(2), ORIGIN));
+                    () -> update(combiner, PetId.of(2), Quantity.of(2)));
 
             Exception failure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS));
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -301,10 +312,10 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public List<InventoryItem> update(Connection connection, long[] petIds, int[] quantities,
-                ChangeOrigin[] origins) {
+            public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+                    Long[] deltas, ChangeOrigin[] origins) {
                 sent.incrementAndGet();
-                return List.of();
+                return Map.of();
             }
         }, new DatabaseDeadlines(300L));
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -312,7 +323,7 @@ class UpdateCombinerTest {
             List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 5; pet++) {
                 long id = pet;
-                answers.add(clients.submit(() -> combiner.update(PetId.of(id), Quantity.of(1), ORIGIN)));
+                answers.add(clients.submit(() -> update(combiner, PetId.of(id), Quantity.of(1))));
             }
             for (Future<Optional<InventoryItem>> answer : answers) {
                 Exception failure = assertThrows(Exception.class, () -> answer.get(10, TimeUnit.SECONDS));
