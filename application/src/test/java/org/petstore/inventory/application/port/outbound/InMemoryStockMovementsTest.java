@@ -1,0 +1,30 @@
+package org.petstore.inventory.application.port.outbound;
+
+import java.util.List;
+import org.petstore.inventory.domain.InventoryItem;
+
+class InMemoryStockMovementsTest extends StockMovementsContract {
+
+    private final InMemoryInventoryRepository repository = new InMemoryInventoryRepository();
+
+    @Override
+    protected InventoryRepository repository() {
+        return repository;
+    }
+
+    @Override
+    protected StockLedger ledger() {
+        return repository;
+    }
+
+    @Override
+    protected IdempotencyClaims claims() {
+        return repository;
+    }
+
+    @Override
+    protected void givenOnly(List<InventoryItem> items) {
+        repository.clear();
+        repository.store(items.toArray(InventoryItem[]::new));
+    }
+}
