@@ -2,6 +2,7 @@ package org.petstore.inventory.bootstrap;
 
 import io.micronaut.context.annotation.Factory;
 import jakarta.inject.Singleton;
+import org.petstore.inventory.application.port.outbound.IdempotencyClaims;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
@@ -10,6 +11,7 @@ import org.petstore.inventory.application.service.InventoryService;
 import org.petstore.inventory.application.service.OrderService;
 import org.petstore.inventory.application.service.PetService;
 import org.petstore.inventory.application.service.StockChangesService;
+import org.petstore.inventory.application.service.StockMovementService;
 
 /**
  * Wires the plain-Java services of the application ring to the adapters that implement their outbound ports.
@@ -21,6 +23,12 @@ final class ServiceFactory {
     @Singleton
     InventoryService inventoryService(InventoryRepository inventoryRepository) {
         return new InventoryService(inventoryRepository);
+    }
+
+    @Singleton
+    StockMovementService stockMovementService(InventoryRepository inventoryRepository,
+            IdempotencyClaims idempotencyClaims) {
+        return new StockMovementService(inventoryRepository, idempotencyClaims);
     }
 
     @Singleton
