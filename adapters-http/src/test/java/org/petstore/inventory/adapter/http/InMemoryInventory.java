@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,14 +16,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
+import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.DomainException;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
+import org.petstore.inventory.domain.IdempotencyKeyConflictException;
+import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
@@ -30,17 +39,23 @@ import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
 import org.petstore.inventory.domain.StockChange;
+import org.petstore.inventory.domain.StockLevelException;
+import org.petstore.inventory.domain.StockMovement;
 
 /**
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
  * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
  * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
- * {@link InventoryItemNotFoundException}. It records every update command, so a test can prove that a rejected request
- * never reached the use case, and counts the lists handed out, so a test can prove that a 304 read none.
+ * {@link InventoryItemNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
+ * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647). Under an idempotency key, the first
+ * outcome (the entries, or the refusal of the store) is kept with the request's fingerprint and given again for the
+ * same scope, key and fingerprint; another fingerprint is {@link IdempotencyKeyConflictException} (reused). It records
+ * every command, so a test can prove that a rejected request never reached the use case, and counts the lists handed
+ * out, so a test can prove that a 304 read none.
  */
 @Singleton
 final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase,
-        ReadStockChangesUseCase {
+        ReadStockChangesUseCase, AdjustStockUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryItem> SEED = List.of(
@@ -50,6 +65,9 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
 
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
+    private final List<AdjustStockCommand> adjustments = new ArrayList<>();
+    /** The outcomes kept under idempotency keys, by scope and key. */
+    private final Map<List<String>, Kept> kept = new HashMap<>();
     private final List<StockChange> changes = new ArrayList<>();
     private long removedThrough;
     private RuntimeException nextFailure;
@@ -65,6 +83,8 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     synchronized void reset() {
         items.clear();
         updates.clear();
+        adjustments.clear();
+        kept.clear();
         changes.clear();
         removedThrough = 0;
         nextFailure = null;
@@ -190,6 +210,70 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         return updated;
     }
 
+    @Override
+    public synchronized InventoryItem adjustStock(AdjustStockCommand command) {
+        adjustments.add(command);
+        throwPendingFailure();
+        EntryChange change = new EntryChange(command.petId(), new StockMovement.AdjustBy(command.delta()),
+                command.expected(), command.origin());
+        return idempotently(command.idempotency(), () -> List.of(change(change))).getFirst();
+    }
+
+    /** What the first request with an idempotency key had: its fingerprint, and its entries or its refusal. */
+    private record Kept(String fingerprint, List<InventoryItem> entries, DomainException refusal) {
+
+        List<InventoryItem> replay() {
+            if (refusal != null) {
+                throw refusal;
+            }
+            return entries;
+        }
+    }
+
+    /**
+     * The outcome of {@code changes} (the entries, or the store's refusal), kept under the key when there is one; the
+     * kept outcome for a retry with the same fingerprint; reused for another fingerprint.
+     */
+    private List<InventoryItem> idempotently(Optional<IdempotentRequest> idempotency,
+                                             Supplier<List<InventoryItem>> changes) {
+        if (idempotency.isEmpty()) {
+            return changes.get();
+        }
+        IdempotentRequest request = idempotency.get();
+        List<String> scopedKey = List.of(request.scope(), request.key());
+        Kept first = kept.get(scopedKey);
+        if (first != null) {
+            if (!first.fingerprint().equals(request.fingerprint())) {
+                throw new IdempotencyKeyConflictException(IdempotencyKeyConflictException.Reason.REUSED);
+            }
+            return first.replay();
+        }
+        try {
+            List<InventoryItem> entries = changes.get();
+            kept.put(scopedKey, new Kept(request.fingerprint(), entries, null));
+            return entries;
+        } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException refused) {
+            kept.put(scopedKey, new Kept(request.fingerprint(), null, refused));
+            throw refused;
+        }
+    }
+
+    /** Makes one change of an entry by the domain's rule, recording it in the ledger when the count changes. */
+    private InventoryItem change(EntryChange change) {
+        InventoryItem current = items.get(change.petId().value());
+        if (current == null) {
+            throw new InventoryItemNotFoundException(change.petId());
+        }
+        InventoryItem changed = change.applyTo(current);
+        if (changed != current) {
+            items.put(changed.petId().value(), changed);
+            changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
+                    changed.petId(), current.quantity(), changed.quantity(), changed.version(), Instant.now(),
+                    change.origin()));
+        }
+        return changed;
+    }
+
     /**
      * Records {@code count} more changes of pet 1's count, as a ledger that already holds them would read them (the
      * entry itself is left as it is).
@@ -266,9 +350,15 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
                 command.expected(), UpdateStockCommand.of(1, 0).origin())).toList();
     }
 
+    /** The adjustment commands the use case received, in order. */
+    synchronized List<AdjustStockCommand> adjustments() {
+        return List.copyOf(adjustments);
+    }
+
     /** The rejected request never reached the use case, and the inventory is still {@link #SEED}. */
     synchronized void assertUntouched() {
         assertEquals(List.of(), updates, "update commands received");
+        assertEquals(List.of(), adjustments, "adjustment commands received");
         assertEquals(SEED, List.copyOf(items.values()), "inventory");
     }
 

@@ -7,6 +7,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.security.authentication.Authentication;
 import jakarta.inject.Singleton;
+import java.util.function.Supplier;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.domain.ChangeOrigin;
@@ -14,6 +15,7 @@ import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
  * What the requests that change stock share, so that they check and answer alike: the body's media type (415), the
@@ -48,9 +50,10 @@ final class ChangeRequests {
     }
 
     /**
-     * The versions of the pet's entry the request accepts: those its {@code If-Match} ({@code ifMatch}, its first
-     * field line) names, read from all its field lines (400 for a header that does not follow the grammar, which is never taken for no condition at all); without
-     * {@code If-Match}, any version, unless {@code petstore.require-if-match} is on (428).
+     * The versions of the pet's entry the request accepts: those its {@code If-Match} ({@code ifMatch}: its first
+     * field line) names, read from all its field lines (400 for a header that does not follow the grammar, which is
+     * never taken for no condition at all); without {@code If-Match}, any version, unless
+     * {@code petstore.require-if-match} is on (428).
      */
     ExpectedVersions expectedVersions(@Nullable String ifMatch, HttpRequest<?> request, PetId petId) {
         if (ifMatch == null) {
@@ -67,7 +70,7 @@ final class ChangeRequests {
     }
 
     /** 412: the entry is at none of the versions {@code If-Match} names. */
-    static ApiException changedSinceRead(PetId id) {
+    private static ApiException changedSinceRead(PetId id) {
         return new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
                 + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
                 + id + ") and retry with its ETag");
@@ -89,8 +92,17 @@ final class ChangeRequests {
         return authentication == null ? null : authentication.getName();
     }
 
-    /** 200 with the changed entry and its strong {@code ETag}. */
-    static HttpResponse<InventoryItemResponse> changed(InventoryItem entry) {
+    /**
+     * 200 with the entry as {@code change} changed it, and its strong {@code ETag}; 412 when the entry is at none of
+     * the versions {@code If-Match} names.
+     */
+    static HttpResponse<InventoryItemResponse> changed(PetId petId, Supplier<InventoryItem> change) {
+        InventoryItem entry;
+        try {
+            entry = change.get();
+        } catch (StaleInventoryItemException stale) {
+            throw changedSinceRead(petId);
+        }
         return withTag(HttpResponse.ok(InventoryItemResponse.of(entry)), InventoryTags.of(entry));
     }
 

@@ -45,7 +45,6 @@ import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.StaleInventoryItemException;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -194,13 +193,8 @@ final class InventoryController {
         InventoryUpdateReader.Update update = InventoryUpdateReader.read(body);
         ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
         ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, update.reason());
-        InventoryItem updated;
-        try {
-            updated = updateStock.updateStock(new UpdateStockCommand(id, update.quantity(), expected, origin));
-        } catch (StaleInventoryItemException stale) {
-            throw ChangeRequests.changedSinceRead(id);
-        }
-        return ChangeRequests.changed(updated);
+        return ChangeRequests.changed(id, () -> updateStock.updateStock(new UpdateStockCommand(id, update.quantity(),
+                expected, origin)));
     }
 
     /**

@@ -1,6 +1,8 @@
 package org.petstore.inventory.adapter.http.inventory;
 
-import java.util.Set;
+import com.fasterxml.jackson.core.JsonParser;
+import io.micronaut.core.annotation.Nullable;
+import java.io.IOException;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.InvalidQuantityException;
 import org.petstore.inventory.domain.Quantity;
@@ -17,35 +19,23 @@ final class InventoryUpdateReader {
 
     static final String EXPECTED = "send {\"quantity\": <integer from 0 to 2147483647>}";
     static final String QUANTITY = "quantity";
-    static final String REASON = "reason";
     private static final StrictJson.Place BODY = StrictJson.Place.body(EXPECTED);
 
-    /** What the body asks for: the new count (null only while it is read), and why (null: no reason given). */
-    record Update(Quantity quantity, ChangeReason reason) {
+    /** What the body asks for: the new count, and why (null: no reason given). */
+    record Update(Quantity quantity, @Nullable ChangeReason reason) {
     }
 
     private InventoryUpdateReader() {
     }
 
     static Update read(String body) {
-        Update update = StrictJson.read(body, BODY, parser -> {
-            StrictJson.Members members = StrictJson.members(parser, BODY,
-                    "the body accepts only quantity and, optionally, reason", Set.of(QUANTITY, REASON));
-            Quantity quantity = null;
-            ChangeReason reason = null;
-            for (String name = members.next(); name != null; name = members.next()) {
-                if (name.equals(QUANTITY)) {
-                    quantity = StrictJson.integer(parser, BODY, QUANTITY, InvalidQuantityException::outOfRange,
-                            Quantity::of);
-                } else {
-                    reason = StrictJson.reason(parser, BODY);
-                }
-            }
-            return new Update(quantity, reason);
-        });
-        if (update.quantity() == null) {
-            throw BODY.invalid("quantity is required");
-        }
-        return update;
+        StrictJson.WithReason<Quantity> update = StrictJson.withReason(body, BODY, QUANTITY,
+                InventoryUpdateReader::quantity);
+        return new Update(update.value(), update.reason());
+    }
+
+    /** A {@code quantity} member's value: an integer from 0 to 2147483647. */
+    static Quantity quantity(JsonParser parser, StrictJson.Place place) throws IOException {
+        return StrictJson.integer(parser, place, QUANTITY, InvalidQuantityException::outOfRange, Quantity::of);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import io.micronaut.core.annotation.Nullable;
 import java.io.IOException;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -29,6 +30,8 @@ import org.petstore.inventory.domain.DomainException;
  * say which members it has.
  */
 final class StrictJson {
+
+    static final String REASON = "reason";
 
     private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final String REASONS = Arrays.stream(ChangeReason.values()).map(ChangeReason::wireName)
@@ -90,6 +93,41 @@ final class StrictJson {
         } catch (IOException e) {
             throw malformed("The request body is not valid JSON", place);
         }
+    }
+
+    /** Reads the value of a member; the parser is on its first token. */
+    @FunctionalInterface
+    interface ValueReader<T> {
+        T read(JsonParser parser, Place place) throws IOException;
+    }
+
+    /** What a body of one required member and an optional {@code reason} asks for. */
+    record WithReason<T>(T value, @Nullable ChangeReason reason) {
+    }
+
+    /**
+     * A body that is one JSON object with the member {@code name}, read by {@code value}, and optionally the member
+     * {@code reason}, and nothing else.
+     */
+    static <T> WithReason<T> withReason(String body, Place place, String name, ValueReader<T> value) {
+        WithReason<T> read = read(body, place, parser -> {
+            Members members = members(parser, place, "the body accepts only " + name + " and, optionally, " + REASON,
+                    Set.of(name, REASON));
+            T found = null;
+            ChangeReason reason = null;
+            for (String member = members.next(); member != null; member = members.next()) {
+                if (member.equals(name)) {
+                    found = value.read(parser, place);
+                } else {
+                    reason = reason(parser, place);
+                }
+            }
+            return new WithReason<>(found, reason);
+        });
+        if (read.value() == null) {
+            throw place.invalid(name + " is required");
+        }
+        return read;
     }
 
     /**

@@ -42,4 +42,23 @@ public final class ErrorResponses {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     public @interface OfJsonBody {
     }
+
+    /**
+     * On an operation that moves stock, optionally under an {@code Idempotency-Key}: it can answer 409 (the stock
+     * refuses the movement, or the key's first request is still carried out) and 422 (the key was first used with
+     * another request).
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(responseCode = "409", description = "INSUFFICIENT_STOCK: a count would fall below 0; "
+            + "QUANTITY_LIMIT_EXCEEDED: a count would exceed 2147483647; IDEMPOTENCY_KEY_IN_USE: the first request "
+            + "with this Idempotency-Key is still being carried out, retry later to get its answer. Nothing was "
+            + "changed", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "422", description = "IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was first used "
+            + "with another request (method, path or body); nothing was changed", content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public @interface OfStockMovement {
+    }
 }

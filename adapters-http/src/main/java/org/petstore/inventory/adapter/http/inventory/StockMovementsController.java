@@ -1,0 +1,119 @@
+package org.petstore.inventory.adapter.http.inventory;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.Optional;
+import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
+import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
+import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.IdempotentRequest;
+import org.petstore.inventory.domain.PetId;
+
+/**
+ * The stock movements (experimental): {@code POST /v1/inventory/{petId}/adjustments} moves one pet's count by a
+ * delta in one atomic step ({@code adjustInventory}). It takes an {@code Idempotency-Key}
+ * ({@link IdempotencyKeys}): the use case keeps the answer of the first request with a key and gives it again to a
+ * retry.
+ *
+ * <p>The checks of an adjustment, in the order of a {@code PATCH}'s ({@link InventoryController}): authentication
+ * (401, before the controller), the body's media type (415), {@code petId} (400), the body (400), the {@code If-Match}
+ * syntax (400), its presence when {@code petstore.require-if-match} is on (428), the {@code Idempotency-Key} (400),
+ * then the use case: an unknown pet is 404, a stale entry 412, a count out of its range 409, a key in use 409, a key
+ * used with another request 422. A request refused before the use case never reaches it, so nothing is kept for its
+ * key.
+ */
+@Controller("/v1/inventory")
+@Tag(name = "inventory")
+@ErrorResponses.OfEveryOperation
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@Produces(MediaType.APPLICATION_JSON)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class StockMovementsController {
+
+    private final AdjustStockUseCase adjustStock;
+    private final ChangeRequests changeRequests;
+
+    StockMovementsController(AdjustStockUseCase adjustStock, ChangeRequests changeRequests) {
+        this.adjustStock = adjustStock;
+        this.changeRequests = changeRequests;
+    }
+
+    @Post("/{petId}/adjustments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "adjustInventory",
+            summary = "Moves the stock count of one pet by a delta, to record a sale, a loss, an arrival or a return.",
+            description = "Experimental: the count changes by delta in one atomic step, whatever else changes it at "
+                    + "the same time, and stays from 0 to 2147483647: a delta that would take it out is 409 and "
+                    + "changes nothing. If-Match and PETSTORE_REQUIRE_IF_MATCH apply as to updateInventory. With an "
+                    + "Idempotency-Key, a retry of the same request gets the first answer again (status, body and "
+                    + "ETag) and changes nothing.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = InventoryAdjustment.class)))
+    @ApiResponse(responseCode = "200", description = "The adjusted entry", headers = @io.swagger.v3.oas.annotations
+            .headers.Header(name = HttpHeaders.ETAG, description = ChangeRequests.ENTRY_TAG,
+                    schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "400", description = "petId, the body, If-Match or Idempotency-Key is not valid; "
+            + "nothing was changed", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No inventory entry tracks the pet; nothing was created",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
+            + "changed since it was read; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
+            + "was not sent; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfJsonBody
+    @ErrorResponses.OfStockMovement
+    HttpResponse<InventoryItemResponse> adjustInventory(
+            @Parameter(description = "ID of the pet whose stock moves", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
+            @Parameter(hidden = true) @Nullable @Body String body,
+            @Parameter(description = ChangeRequests.IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
+            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
+            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
+            @Parameter(hidden = true) @Nullable Authentication authentication,
+            HttpRequest<?> request) {
+        ChangeRequests.requireJson(contentType);
+        PetId id = PathParameters.petId(petId);
+        StockMovementReader.Adjustment adjustment = StockMovementReader.adjustment(body);
+        ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
+        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
+        ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, adjustment.reason());
+        return ChangeRequests.changed(id, () -> adjustStock.adjustStock(new AdjustStockCommand(id,
+                adjustment.delta(), expected, origin, idempotency)));
+    }
+}
