@@ -18,9 +18,11 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
 import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
+import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
+import org.petstore.inventory.application.port.inbound.StockChangesCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.ChangeOrigin;
@@ -36,6 +38,7 @@ import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.RefusedBatchChangeException;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
 import org.petstore.inventory.domain.StockChange;
@@ -47,7 +50,8 @@ import org.petstore.inventory.domain.StockMovement;
  * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
  * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
  * {@link InventoryItemNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
- * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647). Under an idempotency key, the first
+ * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647); a batch makes every change or none,
+ * refusing the first change that fails as {@link RefusedBatchChangeException}. Under an idempotency key, the first
  * outcome (the entries, or the refusal of the store) is kept with the request's fingerprint and given again for the
  * same scope, key and fingerprint; another fingerprint is {@link IdempotencyKeyConflictException} (reused). It records
  * every command, so a test can prove that a rejected request never reached the use case, and counts the lists handed
@@ -55,7 +59,7 @@ import org.petstore.inventory.domain.StockMovement;
  */
 @Singleton
 final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase,
-        ReadStockChangesUseCase, AdjustStockUseCase {
+        ReadStockChangesUseCase, AdjustStockUseCase, ApplyStockChangesUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryItem> SEED = List.of(
@@ -66,6 +70,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
     private final List<AdjustStockCommand> adjustments = new ArrayList<>();
+    private final List<StockChangesCommand> batches = new ArrayList<>();
     /** The outcomes kept under idempotency keys, by scope and key. */
     private final Map<List<String>, Kept> kept = new HashMap<>();
     private final List<StockChange> changes = new ArrayList<>();
@@ -84,6 +89,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         items.clear();
         updates.clear();
         adjustments.clear();
+        batches.clear();
         kept.clear();
         changes.clear();
         removedThrough = 0;
@@ -219,6 +225,30 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         return idempotently(command.idempotency(), () -> List.of(change(change))).getFirst();
     }
 
+    @Override
+    public synchronized List<InventoryItem> applyStockChanges(StockChangesCommand command) {
+        batches.add(command);
+        throwPendingFailure();
+        return idempotently(command.idempotency(), () -> changeAll(command.changes()));
+    }
+
+    /** Every change or none: each is tried on the entries as they are, and all are made only if none is refused. */
+    private List<InventoryItem> changeAll(List<EntryChange> batch) {
+        for (int i = 0; i < batch.size(); i++) {
+            EntryChange change = batch.get(i);
+            InventoryItem current = items.get(change.petId().value());
+            try {
+                if (current == null) {
+                    throw new InventoryItemNotFoundException(change.petId());
+                }
+                change.applyTo(current);
+            } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException refused) {
+                throw new RefusedBatchChangeException(i, refused);
+            }
+        }
+        return batch.stream().map(this::change).toList();
+    }
+
     /** What the first request with an idempotency key had: its fingerprint, and its entries or its refusal. */
     private record Kept(String fingerprint, List<InventoryItem> entries, DomainException refusal) {
 
@@ -252,7 +282,8 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
             List<InventoryItem> entries = changes.get();
             kept.put(scopedKey, new Kept(request.fingerprint(), entries, null));
             return entries;
-        } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException refused) {
+        } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException
+                 | RefusedBatchChangeException refused) {
             kept.put(scopedKey, new Kept(request.fingerprint(), null, refused));
             throw refused;
         }
@@ -355,10 +386,16 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         return List.copyOf(adjustments);
     }
 
+    /** The batches the use case received, in order. */
+    synchronized List<StockChangesCommand> batches() {
+        return List.copyOf(batches);
+    }
+
     /** The rejected request never reached the use case, and the inventory is still {@link #SEED}. */
     synchronized void assertUntouched() {
         assertEquals(List.of(), updates, "update commands received");
         assertEquals(List.of(), adjustments, "adjustment commands received");
+        assertEquals(List.of(), batches, "batches received");
         assertEquals(SEED, List.copyOf(items.values()), "inventory");
     }
 

@@ -49,7 +49,8 @@ class RoutingErrorsTest extends HttpAdapterTest {
             "PUT,    /v1/inventory/1, 'HEAD,PATCH,GET'",
             "DELETE, /v1/inventory/1, 'HEAD,PATCH,GET'",
             "GET,    /v1/inventory/1/adjustments, POST",
-            "PATCH,  /v1/inventory/1/adjustments, POST"})
+            "PATCH,  /v1/inventory/1/adjustments, POST",
+            "DELETE, /v1/inventory/changes, 'HEAD,POST,PATCH,GET'"})
     void aWrongMethodIs405WithAllowAndChangesNothing(String method, String path, String allowed) {
         ApiResponse response = api.request(method, path).authorized().json("{\"quantity\":5}").send();
 
