@@ -48,7 +48,8 @@ import org.petstore.inventory.domain.StockMovement;
 /**
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
  * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
- * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
+ * version (one to the current count changes nothing: the entry keeps its version, nothing is recorded), an update
+ * expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
  * {@link InventoryItemNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
  * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647); a batch makes every change or none,
  * refusing the first change that fails as {@link RefusedBatchChangeException}. Under an idempotency key, the first
@@ -201,19 +202,8 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     public synchronized InventoryItem updateStock(UpdateStockCommand command) {
         updates.add(command);
         throwPendingFailure();
-        InventoryItem current = items.get(command.petId().value());
-        if (current == null) {
-            throw new InventoryItemNotFoundException(command.petId());
-        }
-        if (!command.expected().allow(current.version())) {
-            throw new StaleInventoryItemException(command.petId());
-        }
-        InventoryItem updated = current.withQuantity(command.quantity());
-        items.put(updated.petId().value(), updated);
-        changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
-                updated.petId(), current.quantity(), updated.quantity(),
-                updated.version(), Instant.now(), command.origin()));
-        return updated;
+        return change(new EntryChange(command.petId(), new StockMovement.SetTo(command.quantity()),
+                command.expected(), command.origin()));
     }
 
     @Override
