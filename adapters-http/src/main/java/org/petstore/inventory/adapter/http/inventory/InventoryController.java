@@ -171,12 +171,7 @@ final class InventoryController {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
-            + "changed since it was read; nothing was changed",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
-            + "was not sent; nothing was changed",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfConditionalChange
     @ErrorResponses.OfJsonBody
     HttpResponse<InventoryItemResponse> updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,

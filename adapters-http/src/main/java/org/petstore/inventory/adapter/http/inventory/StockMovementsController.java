@@ -105,12 +105,7 @@ final class StockMovementsController {
             + "nothing was changed", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "No inventory entry tracks the pet; nothing was created",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
-            + "changed since it was read; nothing was changed",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
-            + "was not sent; nothing was changed",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfConditionalChange
     @ErrorResponses.OfJsonBody
     @ErrorResponses.OfStockMovement
     HttpResponse<InventoryItemResponse> adjustInventory(
