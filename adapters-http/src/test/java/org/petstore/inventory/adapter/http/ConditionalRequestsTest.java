@@ -87,7 +87,7 @@ class ConditionalRequestsTest extends HttpAdapterTest {
         assertEquals(200, response.status(), response::toString);
         assertHeader(response, "ETag", "W/\"3.3.0\"");
 
-        api.patch("/v1/inventory/10").authorized().json("{\"quantity\":3}").send();
+        api.patch("/v1/inventory/10").authorized().json("{\"quantity\":4}").send();
         assertHeader(api.get("/v1/inventory").authorized().send(), "ETag", "W/\"3.4.0\"");
     }
 
@@ -152,8 +152,20 @@ class ConditionalRequestsTest extends HttpAdapterTest {
         assertHeader(api.get("/v1/inventory/2").authorized().send(), "ETag", "\"2.2\"");
 
         ApiResponse sameCount = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":7}").send();
-        assertHeader(sameCount, "ETag", "\"2.3\"");
-        assertHeader(api.get("/v1/inventory/2").authorized().send(), "ETag", "\"2.3\"");
+        assertJson(sameCount, 200, "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
+        assertHeader(sameCount, "ETag", "\"2.2\"");
+        assertHeader(api.get("/v1/inventory/2").authorized().send(), "ETag", "\"2.2\"");
+    }
+
+    @Test
+    void anUpdateThatChangesNothingKeepsTheTagAndRecordsNothing() {
+        ApiResponse response = api.patch("/v1/inventory/10").authorized().header("If-Match", "\"10.1\"")
+                .json("{\"quantity\":3}").send();
+
+        assertJson(response, 200, "{\"petId\":10,\"quantity\":3,\"status\":\"pending\"}");
+        assertHeader(response, "ETag", "\"10.1\"");
+        assertEquals(List.of(), inventory.changes());
+        assertHeader(api.get("/v1/inventory").authorized().send(), "ETag", "W/\"3.3.0\"");
     }
 
     @ParameterizedTest

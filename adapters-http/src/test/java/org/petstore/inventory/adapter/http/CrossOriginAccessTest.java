@@ -28,12 +28,22 @@ class CrossOriginAccessTest extends HttpAdapterTest {
         assertAll(response.toString(),
                 () -> assertEquals(204, response.status()),
                 () -> assertHeader(response, "Access-Control-Allow-Origin", SHOP),
-                () -> assertHeader(response, "Access-Control-Allow-Methods", "GET, HEAD, PATCH"),
+                () -> assertHeader(response, "Access-Control-Allow-Methods", "GET, HEAD, PATCH, POST"),
                 () -> assertHeader(response, "Access-Control-Allow-Headers",
-                        "Authorization, Content-Type, Content-Encoding, If-Match, If-None-Match"),
+                        "Authorization, Content-Type, Content-Encoding, If-Match, If-None-Match, Idempotency-Key"),
                 () -> assertHeader(response, "Access-Control-Max-Age", "600"),
                 () -> assertHeader(response, "Vary", "Origin"),
                 () -> assertEquals("", response.body()));
+    }
+
+    @Test
+    void aPreflightOfAStockMovementWithAnIdempotencyKeyIsAnswered() {
+        ApiResponse response = api.request("OPTIONS", "/v1/inventory/changes").header("Origin", SHOP)
+                .header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "authorization, content-type, idempotency-key").send();
+
+        assertEquals(204, response.status(), response::toString);
+        assertHeader(response, "Access-Control-Allow-Methods", "GET, HEAD, PATCH, POST");
     }
 
     @Test
@@ -80,7 +90,7 @@ class CrossOriginAccessTest extends HttpAdapterTest {
         ApiResponse response = api.request("OPTIONS", "/v1/inventory").header("Origin", SHOP)
                 .header("Access-Control-Request-Method", "DELETE").send();
 
-        assertError(response, 403, "FORBIDDEN", "Cross-origin requests may use only GET, HEAD, PATCH");
+        assertError(response, 403, "FORBIDDEN", "Cross-origin requests may use only GET, HEAD, PATCH, POST");
     }
 
     @Test

@@ -41,7 +41,9 @@ class FuzzedRequestsTest extends HttpAdapterTest {
         "/v1/inventory/1?x=%zz", "/v1/inventory/99999999999999999999", "/v1/pets/1", "/v1/pets/abc",
         "/v1/store/orders", "/v1/openapi.yml", "/v1/openapi.json", "/health", "/beans", "/", "/v1", "/v1/",
         "/v1/inventory/", "//v1/inventory", "/v1/inventory/1/x", "/swagger-ui/index.html", "/v1/inventory;x=1",
-        "/v1/inventory/1#frag", "*", "/v1/inventory/%00", "/v1/inventory/a|b", "/v1/%2e%2e/inventory"};
+        "/v1/inventory/1#frag", "*", "/v1/inventory/%00", "/v1/inventory/a|b", "/v1/%2e%2e/inventory",
+        "/v1/inventory/1/adjustments", "/v1/inventory/99/adjustments", "/v1/inventory/0/adjustments",
+        "/v1/inventory/changes", "/v1/inventory/changes?after=0"};
     private static final String[] CONTENT_TYPES = {"application/json", "application/json", "application/json; charset=utf-8",
         "text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
         "application/json; charset=latin1", "garbage", ""};
@@ -49,7 +51,11 @@ class FuzzedRequestsTest extends HttpAdapterTest {
         "compress", "gzip, gzip", "deflate, gzip", "gzip, br", "identity, gzip", "", "GZIP", "gzip;q=1", "*"};
     private static final String[] BODIES = {"{\"quantity\":7}", "{\"quantity\":-1}", "{\"quantity\":1.5}",
         "{\"quantity\":null}", "{\"quantity\":\"7\"}", "{\"status\":\"sold\"}", "{\"quantity\":7,\"quantity\":8}",
-        "{", "", "[]", "null", "{\"quantity\":99999999999999999999}", "\u0000\u0001\u0002", "{\"quantity\":7} x"};
+        "{", "", "[]", "null", "{\"quantity\":99999999999999999999}", "\u0000\u0001\u0002", "{\"quantity\":7} x",
+        "{\"delta\":-1}", "{\"delta\":0}", "{\"delta\":-2147483647}", "{\"delta\":1,\"reason\":\"sale\"}",
+        "{\"changes\":[{\"petId\":1,\"delta\":-1},{\"petId\":2,\"quantity\":3}],\"reason\":\"sale\"}",
+        "{\"changes\":[{\"petId\":1,\"delta\":1,\"quantity\":1}]}", "{\"changes\":[{\"petId\":99,\"delta\":1}]}",
+        "{\"changes\":[]}", "{\"changes\":[[[[]]]]}"};
 
     /** Long enough that a loaded machine never looks like a server that does not answer. */
     private static final int ANSWER_TIMEOUT_MILLIS = 30_000;
@@ -207,6 +213,10 @@ class FuzzedRequestsTest extends HttpAdapterTest {
             if (random.nextInt(8) == 0) {
                 headers.add(pick(random, new String[]{"If-None-Match", "If-Match"}) + ": "
                         + pick(random, new String[]{"*", "\"x\"", "W/\"1\"", "garbage"}));
+            }
+            if (random.nextInt(8) == 0) {
+                headers.add("Idempotency-Key: " + pick(random, new String[]{"\"k-1\"", "k-1", "\"", "",
+                        "\"a\\\"", "k".repeat(300), "\"k-2\"", "a b"}));
             }
             if (random.nextInt(10) == 0) {
                 headers.add("X-Fuzz-" + random.nextInt(100) + ": " + "v".repeat(random.nextInt(200)));

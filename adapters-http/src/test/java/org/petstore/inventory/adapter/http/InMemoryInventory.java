@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -13,34 +16,51 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
+import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
+import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
+import org.petstore.inventory.application.port.inbound.StockChangesCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.DomainException;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
+import org.petstore.inventory.domain.IdempotencyKeyConflictException;
+import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.InventoryItemNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
+import org.petstore.inventory.domain.RefusedBatchChangeException;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StaleInventoryItemException;
 import org.petstore.inventory.domain.StockChange;
+import org.petstore.inventory.domain.StockLevelException;
+import org.petstore.inventory.domain.StockMovement;
 
 /**
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
  * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
- * version, an update expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
- * {@link InventoryItemNotFoundException}. It records every update command, so a test can prove that a rejected request
- * never reached the use case, and counts the lists handed out, so a test can prove that a 304 read none.
+ * version (one to the current count changes nothing: the entry keeps its version, nothing is recorded), an update
+ * expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
+ * {@link InventoryItemNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
+ * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647); a batch makes every change or none,
+ * refusing the first change that fails as {@link RefusedBatchChangeException}. Under an idempotency key, the first
+ * outcome (the entries, or the refusal of the store) is kept with the request's fingerprint and given again for the
+ * same scope, key and fingerprint; another fingerprint is {@link IdempotencyKeyConflictException} (reused). It records
+ * every command, so a test can prove that a rejected request never reached the use case, and counts the lists handed
+ * out, so a test can prove that a 304 read none.
  */
 @Singleton
 final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase,
-        ReadStockChangesUseCase {
+        ReadStockChangesUseCase, AdjustStockUseCase, ApplyStockChangesUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryItem> SEED = List.of(
@@ -50,6 +70,10 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
 
     private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
+    private final List<AdjustStockCommand> adjustments = new ArrayList<>();
+    private final List<StockChangesCommand> batches = new ArrayList<>();
+    /** The outcomes kept under idempotency keys, by scope and key. */
+    private final Map<List<String>, Kept> kept = new HashMap<>();
     private final List<StockChange> changes = new ArrayList<>();
     private long removedThrough;
     private RuntimeException nextFailure;
@@ -65,6 +89,9 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     synchronized void reset() {
         items.clear();
         updates.clear();
+        adjustments.clear();
+        batches.clear();
+        kept.clear();
         changes.clear();
         removedThrough = 0;
         nextFailure = null;
@@ -175,19 +202,97 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     public synchronized InventoryItem updateStock(UpdateStockCommand command) {
         updates.add(command);
         throwPendingFailure();
-        InventoryItem current = items.get(command.petId().value());
+        return change(new EntryChange(command.petId(), new StockMovement.SetTo(command.quantity()),
+                command.expected(), command.origin()));
+    }
+
+    @Override
+    public synchronized InventoryItem adjustStock(AdjustStockCommand command) {
+        adjustments.add(command);
+        throwPendingFailure();
+        EntryChange change = new EntryChange(command.petId(), new StockMovement.AdjustBy(command.delta()),
+                command.expected(), command.origin());
+        return idempotently(command.idempotency(), () -> List.of(change(change))).getFirst();
+    }
+
+    @Override
+    public synchronized List<InventoryItem> applyStockChanges(StockChangesCommand command) {
+        batches.add(command);
+        throwPendingFailure();
+        return idempotently(command.idempotency(), () -> changeAll(command.changes()));
+    }
+
+    /** Every change or none: each is tried on the entries as they are, and all are made only if none is refused. */
+    private List<InventoryItem> changeAll(List<EntryChange> batch) {
+        for (int i = 0; i < batch.size(); i++) {
+            EntryChange change = batch.get(i);
+            InventoryItem current = items.get(change.petId().value());
+            try {
+                if (current == null) {
+                    throw new InventoryItemNotFoundException(change.petId());
+                }
+                change.applyTo(current);
+            } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException refused) {
+                throw new RefusedBatchChangeException(i, refused);
+            }
+        }
+        return batch.stream().map(this::change).toList();
+    }
+
+    /** What the first request with an idempotency key had: its fingerprint, and its entries or its refusal. */
+    private record Kept(String fingerprint, List<InventoryItem> entries, DomainException refusal) {
+
+        List<InventoryItem> replay() {
+            if (refusal != null) {
+                throw refusal;
+            }
+            return entries;
+        }
+    }
+
+    /**
+     * The outcome of {@code changes} (the entries, or the store's refusal), kept under the key when there is one; the
+     * kept outcome for a retry with the same fingerprint; reused for another fingerprint.
+     */
+    private List<InventoryItem> idempotently(Optional<IdempotentRequest> idempotency,
+                                             Supplier<List<InventoryItem>> changes) {
+        if (idempotency.isEmpty()) {
+            return changes.get();
+        }
+        IdempotentRequest request = idempotency.get();
+        List<String> scopedKey = List.of(request.scope(), request.key());
+        Kept first = kept.get(scopedKey);
+        if (first != null) {
+            if (!first.fingerprint().equals(request.fingerprint())) {
+                throw new IdempotencyKeyConflictException(IdempotencyKeyConflictException.Reason.REUSED);
+            }
+            return first.replay();
+        }
+        try {
+            List<InventoryItem> entries = changes.get();
+            kept.put(scopedKey, new Kept(request.fingerprint(), entries, null));
+            return entries;
+        } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException
+                 | RefusedBatchChangeException refused) {
+            kept.put(scopedKey, new Kept(request.fingerprint(), null, refused));
+            throw refused;
+        }
+    }
+
+    /** Makes one change of an entry by the domain's rule, recording it in the ledger when the count changes. */
+    private InventoryItem change(EntryChange change) {
+        InventoryItem current = items.get(change.petId().value());
         if (current == null) {
-            throw new InventoryItemNotFoundException(command.petId());
+            throw new InventoryItemNotFoundException(change.petId());
         }
-        if (!command.expected().allow(current.version())) {
-            throw new StaleInventoryItemException(command.petId());
+        InventoryItem changed = change.applyTo(current);
+        if (changed != current) {
+            items.put(changed.petId().value(), changed);
+            changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
+                    changed.petId(), current.quantity(), changed.quantity(), changed.version(), Instant.now(),
+                    change.origin()));
         }
-        InventoryItem updated = current.withQuantity(command.quantity());
-        items.put(updated.petId().value(), updated);
-        changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
-                updated.petId(), current.quantity(), updated.quantity(),
-                updated.version(), Instant.now(), command.origin()));
-        return updated;
+        return changed;
     }
 
     /**
@@ -266,9 +371,21 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
                 command.expected(), UpdateStockCommand.of(1, 0).origin())).toList();
     }
 
+    /** The adjustment commands the use case received, in order. */
+    synchronized List<AdjustStockCommand> adjustments() {
+        return List.copyOf(adjustments);
+    }
+
+    /** The batches the use case received, in order. */
+    synchronized List<StockChangesCommand> batches() {
+        return List.copyOf(batches);
+    }
+
     /** The rejected request never reached the use case, and the inventory is still {@link #SEED}. */
     synchronized void assertUntouched() {
         assertEquals(List.of(), updates, "update commands received");
+        assertEquals(List.of(), adjustments, "adjustment commands received");
+        assertEquals(List.of(), batches, "batches received");
         assertEquals(SEED, List.copyOf(items.values()), "inventory");
     }
 

@@ -9,7 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** With {@code petstore.require-if-match=true}, every update must name the version it was made from. */
+/**
+ * With {@code petstore.require-if-match=true}, every update and every adjustment must name the version it was made
+ * from.
+ */
 @Property(name = "petstore.require-if-match", value = "true")
 class RequiredIfMatchTest extends HttpAdapterTest {
 
@@ -47,6 +50,36 @@ class RequiredIfMatchTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/999").authorized().json("{\"quantity\":7}").send();
 
         assertError(response, 428, "PRECONDITION_REQUIRED", REQUIRED);
+    }
+
+    @Test
+    void anAdjustmentWithoutIfMatchIs428AndChangesNothing() {
+        ApiResponse response = api.request("POST", "/v1/inventory/2/adjustments").authorized().json("{\"delta\":1}")
+                .send();
+
+        assertError(response, 428, "PRECONDITION_REQUIRED", REQUIRED);
+        inventory.assertUntouched();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\"2.1\"", "*"})
+    void anAdjustmentWithIfMatchSucceeds(String ifMatch) {
+        ApiResponse response = api.request("POST", "/v1/inventory/2/adjustments").authorized()
+                .header("If-Match", ifMatch).json("{\"delta\":1}").send();
+
+        assertJson(response, 200, "{\"petId\":2,\"quantity\":1,\"status\":\"sold\"}");
+        assertHeader(response, "ETag", "\"2.2\"");
+    }
+
+    @Test
+    void anAdjustmentsBodyIsCheckedBeforeThePresenceOfIfMatchAndThatBeforeTheIdempotencyKey() {
+        ApiClient.Request request = api.request("POST", "/v1/inventory/2/adjustments").authorized()
+                .header("Idempotency-Key", "\"unclosed");
+
+        assertError(request.json("{\"delta\":0}").send(), 400, "VALIDATION_FAILED",
+                "delta must be a non-zero integer from -2147483647 to 2147483647, got 0");
+        assertError(request.json("{\"delta\":1}").send(), 428, "PRECONDITION_REQUIRED", REQUIRED);
+        inventory.assertUntouched();
     }
 
     @Test

@@ -47,7 +47,10 @@ class RoutingErrorsTest extends HttpAdapterTest {
             "PATCH,  /v1/inventory,   'HEAD,GET'",
             "POST,   /v1/inventory/1, 'HEAD,PATCH,GET'",
             "PUT,    /v1/inventory/1, 'HEAD,PATCH,GET'",
-            "DELETE, /v1/inventory/1, 'HEAD,PATCH,GET'"})
+            "DELETE, /v1/inventory/1, 'HEAD,PATCH,GET'",
+            "GET,    /v1/inventory/1/adjustments, POST",
+            "PATCH,  /v1/inventory/1/adjustments, POST",
+            "DELETE, /v1/inventory/changes, 'HEAD,POST,PATCH,GET'"})
     void aWrongMethodIs405WithAllowAndChangesNothing(String method, String path, String allowed) {
         ApiResponse response = api.request(method, path).authorized().json("{\"quantity\":5}").send();
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Where an operator switches micronaut-security off (MICRONAUT_SECURITY_ENABLED=false), an update is answered as
- * always; the stock ledger then records the change without a key id.
+ * always; the stock ledger then records the change without a key id, and idempotency keys are all in one scope.
  */
 @Property(name = "micronaut.security.enabled", value = "false")
 class SecurityOffUpdateTest extends HttpAdapterTest {
@@ -21,5 +21,18 @@ class SecurityOffUpdateTest extends HttpAdapterTest {
 
         assertEquals(1, inventory.updates().size());
         assertNull(inventory.updates().getFirst().origin().keyId());
+    }
+
+    @Test
+    void anAdjustmentWithoutSecurityKeepsItsIdempotencyKeyInTheOneScopeOfNoApiKey() {
+        ApiResponse first = api.request("POST", "/v1/inventory/2/adjustments").header("Idempotency-Key", "\"k\"")
+                .json("{\"delta\":4}").send();
+        ApiResponse retry = api.request("POST", "/v1/inventory/2/adjustments").header("Idempotency-Key", "\"k\"")
+                .json("{\"delta\":4}").send();
+
+        assertJson(first, 200, "{\"petId\":2,\"quantity\":4,\"status\":\"sold\"}");
+        IdempotencyKeyTest.assertSameAnswer(first, retry);
+        assertEquals("-", inventory.adjustments().getFirst().idempotency().orElseThrow().scope());
+        assertNull(inventory.adjustments().getFirst().origin().keyId());
     }
 }

@@ -41,13 +41,14 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
 
     @Test
     void eachReasonIsTakenAndNoReasonIsNone() {
-        for (String reason : List.of("arrival", "return", "adjustment")) {
+        for (String reason : List.of("arrival", "return", "sale", "loss", "adjustment")) {
             assertEquals(200, api.patch("/v1/inventory/1").authorized()
                     .json("{\"reason\":\"" + reason + "\",\"quantity\":3}").send().status());
         }
         assertEquals(200, api.patch("/v1/inventory/1").authorized().json("{\"quantity\":4}").send().status());
 
-        assertEquals(java.util.Arrays.asList(ChangeReason.ARRIVAL, ChangeReason.RETURN, ChangeReason.ADJUSTMENT, null),
+        assertEquals(java.util.Arrays.asList(ChangeReason.ARRIVAL, ChangeReason.RETURN, ChangeReason.SALE,
+                        ChangeReason.LOSS, ChangeReason.ADJUSTMENT, null),
                 inventory.updates().stream().map(command -> command.origin().reason()).toList());
     }
 
@@ -80,7 +81,7 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
     }
 
     static Stream<Arguments> invalidReasons() {
-        String allowed = "reason must be one of arrival, return, adjustment, or left out; got ";
+        String allowed = "reason must be one of arrival, return, sale, loss, adjustment, or left out; got ";
         return Stream.of(
                 Arguments.of("unknown", "{\"quantity\":5,\"reason\":\"theft\"}", allowed + "\"theft\""),
                 Arguments.of("upper case", "{\"quantity\":5,\"reason\":\"ARRIVAL\"}", allowed + "\"ARRIVAL\""),

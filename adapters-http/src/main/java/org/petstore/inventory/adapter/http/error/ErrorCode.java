@@ -10,7 +10,8 @@ import java.util.Optional;
  * A new error is a new line here, and an {@link ApiException} where it happens.
  *
  * <p>When the framework reports only a status (a missing route, a refused media type), the first code with that
- * status answers.
+ * status answers; codes that only the service raises, for a refusal of the stock (409, 422), never answer a bare
+ * status.
  */
 public enum ErrorCode {
     /** The request line or headers could not be parsed. */
@@ -37,6 +38,12 @@ public enum ErrorCode {
     /** A conditional request's precondition ({@code If-Match}) does not hold: the entry has changed. */
     PRECONDITION_FAILED(HttpStatus.PRECONDITION_FAILED,
             "The entry has changed since the version If-Match names: read it again and retry with its current ETag"),
+    /** A delta would take a stock count below 0: fewer pets are in stock than the movement takes out. */
+    INSUFFICIENT_STOCK(HttpStatus.CONFLICT, null, false),
+    /** A delta would take a stock count above 2,147,483,647, the largest count an entry holds. */
+    QUANTITY_LIMIT_EXCEEDED(HttpStatus.CONFLICT, null, false),
+    /** The first request with this {@code Idempotency-Key} is still being carried out: retry later. */
+    IDEMPOTENCY_KEY_IN_USE(HttpStatus.CONFLICT, null, false),
     /** A cursor of the stock ledger's feed is older than the oldest change kept: read the list again. */
     CURSOR_EXPIRED(HttpStatus.GONE, null),
     /** The body is larger than the configured limit. */
@@ -46,6 +53,8 @@ public enum ErrorCode {
     /** The body is not JSON by its {@code Content-Type}. */
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
             "The request body must be JSON: send the header 'Content-Type: application/json'"),
+    /** This {@code Idempotency-Key} was first used with another request (method, path or body). */
+    IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_ENTITY, null, false),
     /** The service is configured to accept only conditional updates, and this one has no {@code If-Match}. */
     PRECONDITION_REQUIRED(HttpStatus.PRECONDITION_REQUIRED, "This service accepts only conditional updates: "
             + "send If-Match with the entry's ETag (GET /v1/inventory/{petId}), or If-Match: * for any version"),
@@ -59,10 +68,17 @@ public enum ErrorCode {
 
     private final HttpStatus status;
     private final String defaultMessage;
+    /** Whether this code answers a bare status of the framework ({@link #forStatus}). */
+    private final boolean answersBareStatus;
 
     ErrorCode(HttpStatus status, String defaultMessage) {
+        this(status, defaultMessage, true);
+    }
+
+    ErrorCode(HttpStatus status, String defaultMessage, boolean answersBareStatus) {
         this.status = status;
         this.defaultMessage = defaultMessage;
+        this.answersBareStatus = answersBareStatus;
     }
 
     /** The HTTP status of every response with this code. */
@@ -75,8 +91,8 @@ public enum ErrorCode {
         return Optional.ofNullable(defaultMessage);
     }
 
-    /** The code that answers a bare status from the framework: the first one with that status. */
+    /** The code that answers a bare status from the framework: the first one with that status that may. */
     static Optional<ErrorCode> forStatus(HttpStatus status) {
-        return Arrays.stream(values()).filter(code -> code.status == status).findFirst();
+        return Arrays.stream(values()).filter(code -> code.answersBareStatus && code.status == status).findFirst();
     }
 }

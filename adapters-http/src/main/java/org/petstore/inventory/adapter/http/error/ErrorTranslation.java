@@ -10,7 +10,12 @@ import java.util.Optional;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
+import org.petstore.inventory.domain.IdempotencyKeyConflictException;
+import org.petstore.inventory.domain.InsufficientStockException;
 import org.petstore.inventory.domain.NotFoundException;
+import org.petstore.inventory.domain.QuantityLimitExceededException;
+import org.petstore.inventory.domain.RefusedBatchChangeException;
+import org.petstore.inventory.domain.StaleInventoryItemException;
 
 /**
  * The one translation from a failure, whichever layer raised it, to the {@link ApiException} the client is answered
@@ -48,10 +53,26 @@ final class ErrorTranslation {
                 .orElseGet(() -> unknown(status)));
     }
 
-    /** The error a failure stands for by itself: the adapter's own, a broken domain rule, an unreachable store. */
+    /**
+     * The error a failure stands for by itself: the adapter's own, a broken domain rule, an unreachable store. A
+     * refused change of a batch is answered as its refusal would be (404, 409, 400), with the batch's message, which
+     * names the change.
+     */
     Optional<ApiException> translate(@Nullable Throwable cause) {
         return switch (cause) {
             case ApiException refused -> Optional.of(refused);
+            case RefusedBatchChangeException refused -> translate(refused.refusal())
+                    .map(refusal -> new ApiException(refusal.code(), refused.getMessage()));
+            case InsufficientStockException insufficient -> Optional.of(new ApiException(
+                    ErrorCode.INSUFFICIENT_STOCK, insufficient.getMessage()));
+            case QuantityLimitExceededException exceeded -> Optional.of(new ApiException(
+                    ErrorCode.QUANTITY_LIMIT_EXCEEDED, exceeded.getMessage()));
+            case IdempotencyKeyConflictException conflict -> Optional.of(new ApiException(switch (conflict.reason()) {
+                case IN_FLIGHT -> ErrorCode.IDEMPOTENCY_KEY_IN_USE;
+                case REUSED -> ErrorCode.IDEMPOTENCY_KEY_REUSED;
+            }, conflict.getMessage()));
+            case StaleInventoryItemException stale -> Optional.of(new ApiException(ErrorCode.PRECONDITION_FAILED,
+                    stale.getMessage()));
             case NotFoundException notFound -> Optional.of(new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage()));
             case ExpiredChangeCursorException expired -> Optional.of(new ApiException(ErrorCode.CURSOR_EXPIRED,
                     expired.getMessage()));

@@ -1,12 +1,13 @@
 package org.petstore.inventory.adapter.http.inventory;
 
+import static org.petstore.inventory.adapter.http.inventory.ChangeRequests.withTag;
+
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.io.buffer.ByteBuffer;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.MediaType;
-import io.micronaut.http.MutableHttpResponse;
 import io.micronaut.http.annotation.Body;
 import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
@@ -35,9 +36,7 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
-import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
-import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
@@ -46,7 +45,6 @@ import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryItem;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.StaleInventoryItemException;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -73,11 +71,7 @@ import reactor.core.scheduler.Schedulers;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
 
-    /** The request's id, which the service sets on every request it handles (see {@code RequestId}). */
-    private static final String REQUEST_ID = "X-Request-Id";
-
-    private static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with "
-            + "every change of the entry";
+    private static final String ENTRY_TAG = ChangeRequests.ENTRY_TAG;
     private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>."
             + "<entries removed>\"; it changes with every change, addition or removal of an entry";
     private static final String IF_NONE_MATCH = "Entity tags the client holds (or *): 304 without a body when one "
@@ -86,17 +80,17 @@ final class InventoryController {
     private final InventoryListing listing;
     private final FindInventoryItemUseCase findInventoryItem;
     private final UpdateStockUseCase updateStock;
-    private final ConditionalUpdatesConfiguration conditionalUpdates;
+    private final ChangeRequests changeRequests;
     /** Where the chunks of a streamed list are read: Micronaut's blocking executor. */
     private final Scheduler blocking;
 
     InventoryController(InventoryListing listing, FindInventoryItemUseCase findInventoryItem,
-            UpdateStockUseCase updateStock, ConditionalUpdatesConfiguration conditionalUpdates,
+            UpdateStockUseCase updateStock, ChangeRequests changeRequests,
             @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.listing = listing;
         this.findInventoryItem = findInventoryItem;
         this.updateStock = updateStock;
-        this.conditionalUpdates = conditionalUpdates;
+        this.changeRequests = changeRequests;
         this.blocking = Schedulers.fromExecutor(blocking);
     }
 
@@ -177,12 +171,7 @@ final class InventoryController {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "404", description = "The requested resource could not be found",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
-            + "changed since it was read; nothing was changed",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
-    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
-            + "was not sent; nothing was changed",
-            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfConditionalChange
     @ErrorResponses.OfJsonBody
     HttpResponse<InventoryItemResponse> updateInventory(
             @Parameter(description = "ID of the pet to update stock for", required = true,
@@ -190,37 +179,17 @@ final class InventoryController {
             @PathVariable("petId") String petId,
             @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
             @Parameter(hidden = true) @Nullable @Body String body,
-            @Parameter(description = "Update only if the entry's current ETag is one of these strong tags (or *: "
-                    + "any version); required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true")
-            @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
-            @Parameter(hidden = true) @Nullable @Header(REQUEST_ID) String requestId,
+            @Parameter(description = ChangeRequests.IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
+            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
             @Parameter(hidden = true) @Nullable Authentication authentication,
             HttpRequest<?> request) {
-        if (contentType == null) {
-            // @Consumes lets a request without Content-Type through; the body must still say it is JSON
-            throw new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE);
-        }
+        ChangeRequests.requireJson(contentType);
         PetId id = PathParameters.petId(petId);
         InventoryUpdateReader.Update update = InventoryUpdateReader.read(body);
-        ExpectedVersions expected = ifMatch != null ? ifMatch(request, id) : unconditionally();
-        // recorded in the stock ledger: the key's id (the authentication's name, never the key) and the request's id
-        // (no authentication only where an operator switched micronaut-security off: no key to name)
-        ChangeOrigin origin = ChangeOrigin.api(authentication == null ? null : authentication.getName(), requestId,
-                update.reason());
-        InventoryItem updated;
-        try {
-            updated = updateStock.updateStock(new UpdateStockCommand(id, update.quantity(), expected, origin));
-        } catch (StaleInventoryItemException stale) {
-            throw changedSinceRead(id);
-        }
-        return withTag(HttpResponse.ok(InventoryItemResponse.of(updated)), InventoryTags.of(updated));
-    }
-
-    /** 412: the entry is at none of the versions {@code If-Match} names. */
-    private static ApiException changedSinceRead(PetId id) {
-        return new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id
-                + " has changed: If-Match names none of its current tags; read it again (GET /v1/inventory/"
-                + id + ") and retry with its ETag");
+        ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
+        ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, update.reason());
+        return ChangeRequests.changed(id, () -> updateStock.updateStock(new UpdateStockCommand(id, update.quantity(),
+                expected, origin)));
     }
 
     /**
@@ -231,34 +200,10 @@ final class InventoryController {
         return EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_NONE_MATCH));
     }
 
-    /** An update without {@code If-Match}: any version, unless {@code If-Match} is required (428). */
-    private ExpectedVersions unconditionally() {
-        if (conditionalUpdates.requireIfMatch()) {
-            throw new ApiException(ErrorCode.PRECONDITION_REQUIRED);
-        }
-        return ExpectedVersions.any();
-    }
-
-    /**
-     * The versions the request's {@code If-Match} accepts, read from all its field lines; 400 for a header that does
-     * not follow the grammar, which is never taken for no condition at all.
-     */
-    private static ExpectedVersions ifMatch(HttpRequest<?> request, PetId petId) {
-        EntityTag.Condition condition = EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_MATCH))
-                .orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match must be * or a "
-                        + "comma-separated list of entity tags in double quotes, such as the entry's ETag \""
-                        + petId + ".1\""));
-        return InventoryTags.expectedBy(condition, petId);
-    }
-
     /** 304: no body, the current tag. */
     @SuppressWarnings("unchecked")
     private static HttpResponse<ByteBuffer<?>> notModified(EntityTag tag) {
         return (HttpResponse<ByteBuffer<?>>) (HttpResponse<?>) withTag(HttpResponse.notModified(), tag);
-    }
-
-    private static <T> MutableHttpResponse<T> withTag(MutableHttpResponse<T> response, EntityTag tag) {
-        return response.header(HttpHeaders.ETAG, tag.toString());
     }
 
     /**

@@ -16,6 +16,6 @@ record InventoryUpdate(
         @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, nullable = false,
                 description = "Experimental: why the count changes, recorded in the stock ledger with the change "
                         + "(GET /v1/inventory/{petId}/changes); left out: no reason",
-                type = "string", allowableValues = {"arrival", "return", "adjustment"})
+                type = "string", allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
         String reason) {
 }

@@ -31,7 +31,7 @@ record StockChangeResponse(
                 description = "When the database made the change (RFC 3339, UTC)")
         String at,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, type = "string", allowableValues = {"api", "import"},
-                description = "api: a PATCH; import: the import data command")
+                description = "api: a PATCH, an adjustment or a batch of changes; import: the import data command")
         String source,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, description = "For api: the id of the "
                 + "API key that made the change (key- and 12 hex digits, the same for a key on every instance; never "
@@ -41,8 +41,9 @@ record StockChangeResponse(
                 description = "For api: the X-Request-Id of the request that made the change")
         @Nullable String requestId,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true,
-                type = "string", allowableValues = {"arrival", "return", "adjustment"},
-                description = "The reason the PATCH gave; null when it gave none")
+                type = "string", allowableValues = {"arrival", "return", "sale", "loss", "adjustment"},
+                description = "The reason the request gave (the change's own in a batch, else the batch's); null "
+                        + "when it gave none")
         @Nullable String reason) {
 
     static StockChangeResponse of(StockChange change) {

@@ -42,4 +42,39 @@ public final class ErrorResponses {
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     public @interface OfJsonBody {
     }
+
+    /**
+     * On an operation that changes one entry on condition of {@code If-Match}: it can answer 412 (the entry changed
+     * since it was read) and 428 (the service requires {@code If-Match}, and it was not sent).
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(responseCode = "412", description = "If-Match names none of the entry's current tags: it has "
+            + "changed since it was read; nothing was changed", content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "428", description = "If-Match is required (PETSTORE_REQUIRE_IF_MATCH=true) and "
+            + "was not sent; nothing was changed", content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public @interface OfConditionalChange {
+    }
+
+    /**
+     * On an operation that moves stock, optionally under an {@code Idempotency-Key}: it can answer 409 (the stock
+     * refuses the movement, or the key's first request is still carried out) and 422 (the key was first used with
+     * another request).
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.METHOD)
+    @ApiResponse(responseCode = "409", description = "INSUFFICIENT_STOCK: a count would fall below 0; "
+            + "QUANTITY_LIMIT_EXCEEDED: a count would exceed 2147483647; IDEMPOTENCY_KEY_IN_USE: the first request "
+            + "with this Idempotency-Key is still being carried out, retry later to get its answer. Nothing was "
+            + "changed", content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "422", description = "IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was first used "
+            + "with another request (method, path or body); nothing was changed", content = @Content(
+                    mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public @interface OfStockMovement {
+    }
 }

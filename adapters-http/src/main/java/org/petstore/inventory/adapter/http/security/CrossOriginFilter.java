@@ -35,11 +35,12 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class CrossOriginFilter implements Ordered {
 
-    static final String ALLOWED_METHODS = "GET, HEAD, PATCH";
-    static final String ALLOWED_HEADERS = "Authorization, Content-Type, Content-Encoding, If-Match, If-None-Match";
+    static final String ALLOWED_METHODS = "GET, HEAD, PATCH, POST";
+    static final String ALLOWED_HEADERS = "Authorization, Content-Type, Content-Encoding, If-Match, If-None-Match, "
+            + "Idempotency-Key";
     static final String EXPOSED_HEADERS = "ETag, WWW-Authenticate, Deprecation, Sunset, Link";
     static final String MAX_AGE_SECONDS = "600";
-    private static final Set<String> ALLOWED_METHOD_NAMES = Set.of("GET", "HEAD", "PATCH");
+    private static final Set<String> ALLOWED_METHOD_NAMES = Set.of("GET", "HEAD", "PATCH", "POST");
 
     private final CrossOriginConfiguration configuration;
 

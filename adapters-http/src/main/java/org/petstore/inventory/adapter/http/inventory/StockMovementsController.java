@@ -1,0 +1,178 @@
+package org.petstore.inventory.adapter.http.inventory;
+
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MediaType;
+import io.micronaut.http.annotation.Body;
+import io.micronaut.http.annotation.Consumes;
+import io.micronaut.http.annotation.Controller;
+import io.micronaut.http.annotation.Header;
+import io.micronaut.http.annotation.PathVariable;
+import io.micronaut.http.annotation.Post;
+import io.micronaut.http.annotation.Produces;
+import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.scheduling.annotation.ExecuteOn;
+import io.micronaut.security.annotation.Secured;
+import io.micronaut.security.authentication.Authentication;
+import io.micronaut.security.rules.SecurityRule;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.extensions.Extension;
+import io.swagger.v3.oas.annotations.extensions.ExtensionProperty;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.parameters.RequestBody;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
+import java.util.Optional;
+import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
+import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
+import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
+import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
+import org.petstore.inventory.application.port.inbound.StockChangesCommand;
+import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.domain.EntryChange;
+import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.IdempotentRequest;
+import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.PetId;
+
+/**
+ * The stock movements (experimental): {@code POST /v1/inventory/{petId}/adjustments} moves one pet's count by a
+ * delta in one atomic step ({@code adjustInventory}); {@code POST /v1/inventory/changes} applies a batch of deltas and
+ * counts all or nothing ({@code applyInventoryChanges}; the stock ledger's collection, whose feed is
+ * {@code GET /v1/inventory/changes}: a POST appends movements to it). Both take an {@code Idempotency-Key}
+ * ({@link IdempotencyKeys}): the use case keeps the answer of the first request with a key and gives it again to a
+ * retry.
+ *
+ * <p>The checks of an adjustment, in the order of a {@code PATCH}'s ({@link InventoryController}): authentication
+ * (401, before the controller), the body's media type (415), {@code petId} (400), the body (400), the {@code If-Match}
+ * syntax (400), its presence when {@code petstore.require-if-match} is on (428), the {@code Idempotency-Key} (400),
+ * then the use case: an unknown pet is 404, a stale entry 412, a count out of its range 409, a key in use 409, a key
+ * used with another request 422. A request refused before the use case never reaches it, so nothing is kept for its
+ * key.
+ *
+ * <p>The checks of a batch: authentication (401), the body's media type (415), the body (400: each change's shape,
+ * naming it as {@code changes[i]}, then the batch's rules: 1 to 100 changes, no pet twice), the
+ * {@code Idempotency-Key} (400), then the use case: a refused change (404, 409) is answered as its refusal, naming the
+ * change, and nothing changes. A batch has no {@code If-Match} (its changes are unconditional), so
+ * {@code petstore.require-if-match} does not apply to it. Its answer holds several entries, so it carries no
+ * {@code ETag}.
+ */
+@Controller("/v1/inventory")
+@Tag(name = "inventory")
+@ErrorResponses.OfEveryOperation
+@Secured(SecurityRule.IS_AUTHENTICATED)
+@Produces(MediaType.APPLICATION_JSON)
+@ExecuteOn(TaskExecutors.BLOCKING)
+final class StockMovementsController {
+
+    private final AdjustStockUseCase adjustStock;
+    private final ApplyStockChangesUseCase applyStockChanges;
+    private final ChangeRequests changeRequests;
+
+    StockMovementsController(AdjustStockUseCase adjustStock, ApplyStockChangesUseCase applyStockChanges,
+                             ChangeRequests changeRequests) {
+        this.adjustStock = adjustStock;
+        this.applyStockChanges = applyStockChanges;
+        this.changeRequests = changeRequests;
+    }
+
+    @Post("/{petId}/adjustments")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "adjustInventory",
+            summary = "Moves the stock count of one pet by a delta, to record a sale, a loss, an arrival or a return.",
+            description = "Experimental: the count changes by delta in one atomic step, whatever else changes it at "
+                    + "the same time, and stays from 0 to 2147483647: a delta that would take it out is 409 and "
+                    + "changes nothing. If-Match and PETSTORE_REQUIRE_IF_MATCH apply as to updateInventory. With an "
+                    + "Idempotency-Key, a retry of the same request gets the first answer again (status, body and "
+                    + "ETag) and changes nothing.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = InventoryAdjustment.class)))
+    @ApiResponse(responseCode = "200", description = "The adjusted entry", headers = @io.swagger.v3.oas.annotations
+            .headers.Header(name = HttpHeaders.ETAG, description = ChangeRequests.ENTRY_TAG,
+                    schema = @Schema(type = "string")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = InventoryItemResponse.class)))
+    @ApiResponse(responseCode = "400", description = "petId, the body, If-Match or Idempotency-Key is not valid; "
+            + "nothing was changed", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No inventory entry tracks the pet; nothing was created",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfConditionalChange
+    @ErrorResponses.OfJsonBody
+    @ErrorResponses.OfStockMovement
+    HttpResponse<InventoryItemResponse> adjustInventory(
+            @Parameter(description = "ID of the pet whose stock moves", required = true,
+                    schema = @Schema(type = "integer", format = "int64", minimum = "1"))
+            @PathVariable("petId") String petId,
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
+            @Parameter(hidden = true) @Nullable @Body String body,
+            @Parameter(description = ChangeRequests.IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
+            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
+            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
+            @Parameter(hidden = true) @Nullable Authentication authentication,
+            HttpRequest<?> request) {
+        ChangeRequests.requireJson(contentType);
+        PetId id = PathParameters.petId(petId);
+        StockMovementReader.Adjustment adjustment = StockMovementReader.adjustment(body);
+        ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
+        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
+        ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, adjustment.reason());
+        return ChangeRequests.changed(id, () -> adjustStock.adjustStock(new AdjustStockCommand(id,
+                adjustment.delta(), expected, origin, idempotency)));
+    }
+
+    @Post("/changes")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "applyInventoryChanges",
+            summary = "Applies 1 to 100 changes of stock, deltas or new counts, all or nothing.",
+            description = "Experimental: every change is made, in one atomic step, or none is. Each change names a "
+                    + "pet (at most once in a batch) and either a delta (as adjustInventory) or a new count (as "
+                    + "updateInventory), and optionally a reason that overrides the batch's. The answer lists the "
+                    + "changed entries in the order of the changes, without an ETag (it holds several entries: "
+                    + "getInventoryItem reads one with its tag). A refused change (400, 404, 409) is named in the "
+                    + "message as changes[i], counted from 0, and nothing changes. The stock ledger records the "
+                    + "changes with consecutive changeIds. With an Idempotency-Key, a retry of the same request gets "
+                    + "the first answer again and changes nothing.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = InventoryChanges.class)))
+    @ApiResponse(responseCode = "200", description = "The changed entries, in the order of the changes",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    array = @ArraySchema(schema = @Schema(implementation = InventoryItemResponse.class))))
+    @ApiResponse(responseCode = "400", description = "The body or Idempotency-Key is not valid: a malformed change "
+            + "(named as changes[i]), no change or more than 100, a pet twice; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = "No inventory entry tracks the pet of a change (named as "
+            + "changes[i]); nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfJsonBody
+    @ErrorResponses.OfStockMovement
+    HttpResponse<List<InventoryItemResponse>> applyInventoryChanges(
+            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
+            @Parameter(hidden = true) @Nullable @Body String body,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
+            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
+            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
+            @Parameter(hidden = true) @Nullable Authentication authentication,
+            HttpRequest<?> request) {
+        ChangeRequests.requireJson(contentType);
+        StockMovementReader.Batch batch = StockMovementReader.batch(body);
+        List<EntryChange> changes = batch.changes().stream().map(change -> new EntryChange(change.petId(),
+                change.movement(), ChangeRequests.origin(authentication, requestId, batch.reasonOf(change)))).toList();
+        // the batch's own rules (1 to 100 changes, no pet twice) are part of the body: checked before the key
+        StockChangesCommand command = new StockChangesCommand(changes, Optional.empty());
+        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
+        List<InventoryItem> changed = applyStockChanges.applyStockChanges(idempotency.isEmpty() ? command
+                : new StockChangesCommand(command.changes(), idempotency));
+        return HttpResponse.ok(changed.stream().map(InventoryItemResponse::of).toList());
+    }
+}
