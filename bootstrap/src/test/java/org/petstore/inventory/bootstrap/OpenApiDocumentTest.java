@@ -83,8 +83,8 @@ class OpenApiDocumentTest {
 
     @Test
     void pathsAreRelativeToTheServers() {
-        assertEquals(List.of("/inventory", "/inventory/changes", "/inventory/{petId}", "/inventory/{petId}/changes",
-                "/pets/{petId}", "/store/orders"),
+        assertEquals(List.of("/inventory", "/inventory/changes", "/inventory/{petId}",
+                "/inventory/{petId}/adjustments", "/inventory/{petId}/changes", "/pets/{petId}", "/store/orders"),
                 List.copyOf(map(document, "paths").keySet()));
     }
 
@@ -131,7 +131,8 @@ class OpenApiDocumentTest {
         assertEquals(List.of("quantity", "reason"), List.copyOf(map(update, "properties").keySet()));
         assertEquals(false, update.get("additionalProperties"), "the body accepts no other member");
         assertEquals("integer", map(map(update, "properties"), "quantity").get("type"));
-        assertEquals(List.of("arrival", "return", "adjustment"), map(map(update, "properties"), "reason").get("enum"));
+        assertEquals(List.of("arrival", "return", "sale", "loss", "adjustment"),
+                map(map(update, "properties"), "reason").get("enum"));
 
         Map<String, Object> change = map(schemas, "StockChange");
         // every member is always written (null when absent); the generator lists them in alphabetical order
@@ -184,6 +185,41 @@ class OpenApiDocumentTest {
         assertEquals("experimental", patch.get("x-stability"));
         assertEquals("Experimental: the request shape may change before the endpoint becomes stable.",
                 patch.get("description"));
+    }
+
+    @Test
+    void theStockMovementsTakeTheirBodiesAndAnIdempotencyKeyAndAnswerEveryStatus() {
+        Map<String, Object> adjust = operation("/inventory/{petId}/adjustments", "post");
+        Map<String, Object> batch = operation("/inventory/changes", "post");
+
+        assertEquals("adjustInventory", adjust.get("operationId"));
+        assertEquals("applyInventoryChanges", batch.get("operationId"));
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryAdjustment"),
+                map(map(map(map(adjust, "requestBody"), "content"), "application/json"), "schema"));
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryChanges"),
+                map(map(map(map(batch, "requestBody"), "content"), "application/json"), "schema"));
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryItem"), schemaOf(map(adjust, "responses"), "200"));
+        assertEquals(Map.of("type", "array", "items", Map.of("$ref", "#/components/schemas/InventoryItem")),
+                schemaOf(map(batch, "responses"), "200"));
+        for (Map<String, Object> movement : List.of(adjust, batch)) {
+            assertEquals("experimental", movement.get("x-stability"));
+            assertTrue(((List<?>) movement.get("parameters")).stream()
+                    .anyMatch(parameter -> "Idempotency-Key".equals(((Map<?, ?>) parameter).get("name"))
+                            && "header".equals(((Map<?, ?>) parameter).get("in"))));
+            for (String status : List.of("400", "401", "404", "409", "415", "422")) {
+                assertEquals(Map.of("$ref", ERROR_REF), schemaOf(map(movement, "responses"), status), status);
+            }
+        }
+        for (String status : List.of("412", "428")) {
+            assertEquals(Map.of("$ref", ERROR_REF), schemaOf(map(adjust, "responses"), status), status);
+        }
+        Map<String, Object> schemas = map(map(document, "components"), "schemas");
+        Map<String, Object> adjustment = map(schemas, "InventoryAdjustment");
+        assertEquals(List.of("delta"), adjustment.get("required"));
+        assertEquals(false, adjustment.get("additionalProperties"));
+        assertEquals(List.of("arrival", "return", "sale", "loss", "adjustment"),
+                map(map(adjustment, "properties"), "reason").get("enum"));
+        assertEquals(List.of("changes"), map(schemas, "InventoryChanges").get("required"));
     }
 
     @Test

@@ -11,6 +11,9 @@ import com.example.petstore.client.api.InventoryApi;
 import com.example.petstore.client.api.PetApi;
 import com.example.petstore.client.api.StoreApi;
 import com.example.petstore.client.model.Error;
+import com.example.petstore.client.model.InventoryAdjustment;
+import com.example.petstore.client.model.InventoryChange;
+import com.example.petstore.client.model.InventoryChanges;
 import com.example.petstore.client.model.InventoryItem;
 import com.example.petstore.client.model.InventoryUpdate;
 import com.example.petstore.client.model.Order;
@@ -160,6 +163,53 @@ public final class InventoryClientUser {
             assertEquals("\"9.2\"", etag(read.getHeaders()));
         } finally {
             inventory.updateInventory(9L, quantity(40), null);
+        }
+    }
+
+    public void adjustsTheStockByADeltaAndARetryWithTheSameKeyChangesNothingMore() throws ApiException {
+        try {
+            InventoryAdjustment sale = new InventoryAdjustment().delta(-2).reason(InventoryAdjustment.ReasonEnum.SALE);
+            ApiResponse<InventoryItem> sold = inventory.adjustInventoryWithHttpInfo(12L, sale, null,
+                    "\"client-sale-12\"");
+            ApiResponse<InventoryItem> retried = inventory.adjustInventoryWithHttpInfo(12L, sale, null,
+                    "\"client-sale-12\"");
+
+            assertEquals(200, sold.getStatusCode());
+            assertEquals(item(12, 7, PetStatus.AVAILABLE), sold.getData());
+            assertEquals(sold.getData(), retried.getData());
+            assertEquals(etag(sold.getHeaders()), etag(retried.getHeaders()));
+            assertEquals(item(12, 7, PetStatus.AVAILABLE), inventory.getInventoryItem(12L, null));
+        } finally {
+            inventory.updateInventory(12L, quantity(9), null);
+        }
+    }
+
+    public void aSaleOfMoreThanTheStockIs409AndChangesNothing() throws ApiException {
+        ApiException refused = assertThrows(ApiException.class,
+                () -> inventory.adjustInventory(11L, new InventoryAdjustment().delta(-1), null, null));
+
+        assertEquals(409, refused.getCode());
+        assertEquals(error("INSUFFICIENT_STOCK", "Pet 11 has 0 in stock: a delta of -1 would leave -1; nothing was "
+                + "changed", 409), errorBody(refused));
+        assertEquals(item(11, 0, PetStatus.SOLD), inventory.getInventoryItem(11L, null));
+    }
+
+    public void appliesABatchOfChangesAllOrNothing() throws ApiException {
+        try {
+            List<InventoryItem> applied = inventory.applyInventoryChanges(new InventoryChanges()
+                    .changes(List.of(new InventoryChange().petId(10L).delta(3),
+                            new InventoryChange().petId(12L).quantity(20)))
+                    .reason(InventoryChanges.ReasonEnum.ARRIVAL), null);
+
+            assertEquals(List.of(item(10, 8, PetStatus.PENDING), item(12, 20, PetStatus.AVAILABLE)), applied);
+            ApiException refused = assertThrows(ApiException.class, () -> inventory.applyInventoryChanges(
+                    new InventoryChanges().changes(List.of(new InventoryChange().petId(10L).delta(-1),
+                            new InventoryChange().petId(404L).delta(1))), null));
+            assertEquals(404, refused.getCode());
+            assertEquals(item(10, 8, PetStatus.PENDING), inventory.getInventoryItem(10L, null), "nothing changed");
+        } finally {
+            inventory.updateInventory(10L, quantity(5), null);
+            inventory.updateInventory(12L, quantity(9), null);
         }
     }
 
