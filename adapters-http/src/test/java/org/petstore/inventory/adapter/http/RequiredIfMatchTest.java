@@ -3,15 +3,17 @@ package org.petstore.inventory.adapter.http;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertError;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertHeader;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.micronaut.context.annotation.Property;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * With {@code petstore.require-if-match=true}, every update and every adjustment must name the version it was made
- * from.
+ * from, and a batch, which cannot, is refused.
  */
 @Property(name = "petstore.require-if-match", value = "true")
 class RequiredIfMatchTest extends HttpAdapterTest {
@@ -79,6 +81,20 @@ class RequiredIfMatchTest extends HttpAdapterTest {
         assertError(request.json("{\"delta\":0}").send(), 400, "VALIDATION_FAILED",
                 "delta must be a non-zero integer from -2147483647 to 2147483647, got 0");
         assertError(request.json("{\"delta\":1}").send(), 428, "PRECONDITION_REQUIRED", REQUIRED);
+        inventory.assertUntouched();
+    }
+
+    @Test
+    void aBatchIs428AfterItsBodyWasCheckedAndChangesNothing() {
+        ApiClient.Request batch = api.request("POST", "/v1/inventory/changes").authorized();
+
+        assertError(batch.json("{\"changes\":[]}").send(), 400, "VALIDATION_FAILED",
+                "changes must hold 1 to 100 changes, got 0");
+        assertError(batch.json("{\"changes\":[{\"petId\":2,\"delta\":1}]}").send(), 428, "PRECONDITION_REQUIRED",
+                "This service accepts only conditional updates, and a batch's changes cannot carry If-Match: change "
+                        + "each entry with If-Match instead (PATCH /v1/inventory/{petId} or POST "
+                        + "/v1/inventory/{petId}/adjustments, with the entry's ETag)");
+        assertEquals(List.of(), inventory.batches());
         inventory.assertUntouched();
     }
 

@@ -69,6 +69,18 @@ final class ChangeRequests {
         return InventoryTags.expectedBy(condition, petId);
     }
 
+    /**
+     * A batch, whose changes cannot carry {@code If-Match}: refused with 428 when {@code petstore.require-if-match} is
+     * on, since a service that accepts only conditional updates accepts no change its client did not condition.
+     */
+    void refuseUnconditionalBatch() {
+        if (conditionalUpdates.requireIfMatch()) {
+            throw new ApiException(ErrorCode.PRECONDITION_REQUIRED, "This service accepts only conditional updates, "
+                    + "and a batch's changes cannot carry If-Match: change each entry with If-Match instead (PATCH "
+                    + "/v1/inventory/{petId} or POST /v1/inventory/{petId}/adjustments, with the entry's ETag)");
+        }
+    }
+
     /** 412: the entry is at none of the versions {@code If-Match} names. */
     private static ApiException changedSinceRead(PetId id) {
         return new ApiException(ErrorCode.PRECONDITION_FAILED, "The inventory entry for pet " + id

@@ -60,10 +60,10 @@ import org.petstore.inventory.domain.PetId;
  *
  * <p>The checks of a batch: authentication (401), the body's media type (415), the body (400: each change's shape,
  * naming it as {@code changes[i]}, then the batch's rules: 1 to 100 changes, no pet twice), the
- * {@code Idempotency-Key} (400), then the use case: a refused change (404, 409) is answered as its refusal, naming the
- * change, and nothing changes. A batch has no {@code If-Match} (its changes are unconditional), so
- * {@code petstore.require-if-match} does not apply to it. Its answer holds several entries, so it carries no
- * {@code ETag}.
+ * {@code petstore.require-if-match} (428: a batch's changes cannot carry {@code If-Match}, so a service that accepts
+ * only conditional updates refuses batches), the {@code Idempotency-Key} (400), then the use case: a refused change
+ * (404, 409) is answered as its refusal, naming the change, and nothing changes. Its answer holds several entries, so
+ * it carries no {@code ETag}.
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -154,6 +154,9 @@ final class StockMovementsController {
     @ApiResponse(responseCode = "404", description = "No inventory entry tracks the pet of a change (named as "
             + "changes[i]); nothing was changed",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "428", description = "The service runs with PETSTORE_REQUIRE_IF_MATCH=true and "
+            + "accepts only conditional changes, which a batch cannot carry; nothing was changed",
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
     @ErrorResponses.OfStockMovement
     HttpResponse<List<InventoryItemResponse>> applyInventoryChanges(
@@ -170,6 +173,7 @@ final class StockMovementsController {
                 change.movement(), ChangeRequests.origin(authentication, requestId, batch.reasonOf(change)))).toList();
         // the batch's own rules (1 to 100 changes, no pet twice) are part of the body: checked before the key
         StockChangesCommand command = new StockChangesCommand(changes, Optional.empty());
+        changeRequests.refuseUnconditionalBatch();
         Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
         List<InventoryItem> changed = applyStockChanges.applyStockChanges(idempotency.isEmpty() ? command
                 : new StockChangesCommand(command.changes(), idempotency));

@@ -11,7 +11,8 @@ public interface UpdateStockUseCase {
 
     /**
      * Sets the quantity of an existing entry, if it is at a version the command expects, and returns the entry as
-     * stored, at its next version. Only the quantity (and so the version) changes. The check of the version and the
+     * stored, at its next version; a set to the count the entry has changes nothing (the entry keeps its version,
+     * nothing is recorded) and returns the entry as it is. Only the quantity (and so the version) changes. The check of the version and the
      * change are one atomic step: of several updates expecting the same version, one succeeds.
      *
      * @throws InventoryItemNotFoundException when no entry tracks the pet; nothing is created
