@@ -101,6 +101,37 @@ class CopyEndToEndTest {
                         ledgerOf(h2ServiceUrl("back"), "sa", "")));
     }
 
+    /**
+     * The answers kept for Idempotency-Keys are not stock data: a copy leaves them behind, so on the copy a retry is a
+     * new request, while on the source it is still answered as the first one was.
+     */
+    @Test
+    void aCopyLeavesTheKeptIdempotencyAnswersBehind() throws IOException {
+        Map<String, Object> source = seededH2("keyed");
+        String sale = "{\"delta\": -1, \"reason\": \"sale\"}";
+        try (RunningService service = RunningService.start(() -> source)) {
+            assertEquals("{\"petId\":1,\"quantity\":11,\"status\":\"available\"}", service.send(
+                    StockMovementsEndToEndTest.post(service, "/v1/inventory/1/adjustments", sale,
+                            "Idempotency-Key", "\"sale-1\"")).body());
+        }
+        String before = everything(source);
+
+        CommandRun copy = CommandRun.on(source, "copy", "--to", h2Url("copied"));
+
+        assertEquals(0, copy.exitCode(), copy::toString);
+        assertEquals(before, everything(h2("copied")), "the stock data, as it was");
+        try (RunningService copied = RunningService.start(() -> h2("copied"))) {
+            assertEquals("{\"petId\":1,\"quantity\":10,\"status\":\"available\"}", copied.send(
+                    StockMovementsEndToEndTest.post(copied, "/v1/inventory/1/adjustments", sale,
+                            "Idempotency-Key", "\"sale-1\"")).body(), "on the copy: a new request");
+        }
+        try (RunningService service = RunningService.start(() -> source)) {
+            assertEquals("{\"petId\":1,\"quantity\":11,\"status\":\"available\"}", service.send(
+                    StockMovementsEndToEndTest.post(service, "/v1/inventory/1/adjustments", sale,
+                            "Idempotency-Key", "\"sale-1\"")).body(), "on the source: replayed");
+        }
+    }
+
     /** The URL of the H2 database of a store made by {@link #h2}, with the settings the service opens it with. */
     private String h2ServiceUrl(String name) {
         return h2Url(name) + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DEFAULT_NULL_ORDERING=HIGH";
