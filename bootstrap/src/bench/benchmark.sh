@@ -27,7 +27,7 @@
 #        rss_idle_mb=.. rss_load_mb=.. rss_peak_mb=.. non2xx=.. sockerr=.. items=.. conns=.. duration_s=..
 #   startup_ms   launch -> first 200 on an authorized GET /v1/inventory (polled every 20 ms without forking)
 #   *_rps        responses below 400 per second; *_p50_ms/*_p99_ms wrk's latency percentiles
-#   adjust_*     POST /v1/inventory/{petId}/adjustments, deltas +2 and -1 (adjust.lua), right after the PATCH run;
+#   adjust_*     POST /v1/inventory/{petId}/adjustments, deltas +2 and -1 (patch.lua adjust), after the PATCH run;
 #                adjust_vs_patch: adjust_rps / patch_rps of this run (the issue asks for at least 0.9)
 #   rss_*_mb     VmRSS of the service after warm-up (idle) and right after the last run (load); VmHWM (peak)
 #   non2xx       HTTP status >= 400 over all runs; sockerr: connect, read, write and timeout errors
@@ -268,7 +268,7 @@ load_run() {   # BACKEND
   if [ "$WARMUP" != 0 ]; then
     run_wrk warmup-get "$WARMUP" "$HERE/get.lua" "http://127.0.0.1:$PORT/v1/inventory" "$KEY"
     run_wrk warmup-patch "$WARMUP" "$HERE/patch.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS"
-    run_wrk warmup-adjust "$WARMUP" "$HERE/adjust.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS"
+    run_wrk warmup-adjust "$WARMUP" "$HERE/patch.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS" adjust
   fi
   sleep 1
   local rss_idle; rss_idle=$(status_kb VmRSS)
@@ -276,7 +276,7 @@ load_run() {   # BACKEND
   local g_rps=$W_ok_rps g_p50=$W_p50_ms g_p99=$W_p99_ms g_bad=$W_non2xx g_sock=$W_sockerr
   run_wrk patch "$DURATION" "$HERE/patch.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS"
   local p_rps=$W_ok_rps p_p50=$W_p50_ms p_p99=$W_p99_ms p_bad=$W_non2xx p_sock=$W_sockerr
-  run_wrk adjust "$DURATION" "$HERE/adjust.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS"
+  run_wrk adjust "$DURATION" "$HERE/patch.lua" "http://127.0.0.1:$PORT" "$KEY" "$ITEMS" adjust
   local rss_load rss_peak alive=yes
   rss_load=$(status_kb VmRSS); rss_peak=$(status_kb VmHWM)
   kill -0 "$SERVICE_PID" 2>/dev/null || alive=no

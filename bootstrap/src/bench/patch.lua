@@ -1,5 +1,8 @@
--- wrk script: PATCH /v1/inventory/{petId} {"quantity": q} with the API key, petId uniform in 1..N, q in 0..1000.
--- usage: wrk ... -s patch.lua http://127.0.0.1:PORT -- KEY N
+-- wrk script: PATCH /v1/inventory/{petId} {"quantity": q} with the API key, petId uniform in 1..N, q in 0..1000;
+-- with a third argument "adjust": POST /v1/inventory/{petId}/adjustments {"delta": d} instead, d either +2 (an
+-- arrival) or -1 (a sale), as many of each: the counts drift up, so after the first moments hardly a sale finds no
+-- stock (a 409 INSUFFICIENT_STOCK counts as non2xx).
+-- usage: wrk ... -s patch.lua http://127.0.0.1:PORT -- KEY N [adjust]
 -- 4096 requests are built per thread in init() and sent in turn, so wrk spends one table lookup per request.
 local requests, count, next_index = {}, 0, 0
 
@@ -16,8 +19,13 @@ function init(args)
    }
    math.randomseed(os.time() * 1000 + (seed or 0) * 7919)
    for k = 1, 4096 do
-      local body = string.format('{"quantity":%d}', math.random(0, 1000))
-      requests[k] = wrk.format("PATCH", "/v1/inventory/" .. math.random(1, items), headers, body)
+      local pet = "/v1/inventory/" .. math.random(1, items)
+      if args[3] == "adjust" then
+         local body = (k % 2 == 0) and '{"delta":-1}' or '{"delta":2}'
+         requests[k] = wrk.format("POST", pet .. "/adjustments", headers, body)
+      else
+         requests[k] = wrk.format("PATCH", pet, headers, string.format('{"quantity":%d}', math.random(0, 1000)))
+      end
    end
    count = #requests
 end
