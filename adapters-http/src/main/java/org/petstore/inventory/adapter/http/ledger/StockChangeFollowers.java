@@ -45,11 +45,11 @@ import reactor.core.scheduler.Schedulers;
  * catching up from the first of a million changes holds at most a page and a half. So a change committed through any
  * instance on the database reaches every stream here within about the interval plus a read. A stream opens with a
  * comment line; one that has had nothing for {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line,
- * which keeps proxies from closing it. A stream whose cursor retention overtook ends; the client's reconnection with
- * {@code Last-Event-ID} is then answered 410. When the service starts shutting down ({@link DrainStarted}, or
- * Micronaut's graceful shutdown where there is no drain), every stream ends with a comment line that tells its client
- * to reconnect, and a stream asked for afterwards ends right after its opening: its client resumes on another
- * instance with {@code Last-Event-ID}.
+ * also while the ledger cannot be read, which keeps proxies and the idle timeout from closing it. A stream whose
+ * cursor retention overtook ends; the client's reconnection with {@code Last-Event-ID} is then answered 410. When the
+ * service starts shutting down ({@link DrainStarted}, or Micronaut's graceful shutdown where there is no drain), every
+ * stream ends with a comment line that tells its client to reconnect, and a stream asked for afterwards ends right
+ * after its opening: its client resumes on another instance with {@code Last-Event-ID}.
  */
 @Singleton
 final class StockChangeFollowers implements ApplicationEventListener<DrainStarted>, GracefulShutdownCapable {
@@ -220,6 +220,7 @@ final class StockChangeFollowers implements ApplicationEventListener<DrainStarte
                 } catch (RuntimeException e) {
                     LOG.error("The stock ledger's streams could not be served", e);
                 }
+                heartbeats();
                 if (!more) {
                     LockSupport.parkNanos(pollNanos);
                 }
@@ -235,9 +236,8 @@ final class StockChangeFollowers implements ApplicationEventListener<DrainStarte
     }
 
     /**
-     * One read for every group of streams at one cursor that have room, each stream handed the page's changes; a
-     * heartbeat for every stream that had nothing for the heartbeat interval and has nothing waiting; whether a page
-     * came back full.
+     * One read for every group of streams at one cursor that have room, each stream handed the page's changes; whether
+     * a page came back full.
      */
     private boolean readOnce() {
         Map<Long, List<Follower>> byCursor = new HashMap<>();
@@ -266,13 +266,21 @@ final class StockChangeFollowers implements ApplicationEventListener<DrainStarte
                 follower.cursor = last;
             }
         }
+        return full;
+    }
+
+    /**
+     * A heartbeat for every stream that had nothing for the heartbeat interval and has nothing waiting, also while the
+     * ledger cannot be read: so its connection is not idle, and neither Micronaut's idle timeout nor a proxy closes it
+     * before the ledger answers again.
+     */
+    private void heartbeats() {
         long now = System.nanoTime();
         for (Follower follower : followers) {
             if (now - follower.lastHandedNanos >= heartbeatNanos && follower.waiting() <= 0) {
                 follower.hand(Event.of("").comment("heartbeat"));
             }
         }
-        return full;
     }
 
     /**
