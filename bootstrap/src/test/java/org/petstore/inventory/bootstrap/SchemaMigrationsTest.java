@@ -89,9 +89,9 @@ class SchemaMigrationsTest {
         database.start();
 
         assertEquals("7", database.currentVersion());
-        assertEquals(6, database.applied());
+        assertEquals(7, database.applied());
         database.start();
-        assertEquals(6, database.applied());
+        assertEquals(7, database.applied());
     }
 
     @ParameterizedTest
