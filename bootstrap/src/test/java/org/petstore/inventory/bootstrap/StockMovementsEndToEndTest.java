@@ -112,6 +112,12 @@ abstract class StockMovementsEndToEndTest {
             assertEquals(1, Math.abs(Long.parseLong(two.group(1)) - Long.parseLong(one.group(1))));
             assertEquals(List.of("close-of-day", "\"sale\"", "close-of-day", "\"adjustment\""),
                     List.of(two.group(8), two.group(9), one.group(8), one.group(9)));
+            List<MatchResult> feed = StockLedgerEndToEndTest.changes(
+                    service.get("/v1/inventory/changes?after=0&limit=500").body());
+            assertEquals(List.of(one.group(1), two.group(1)).stream().map(Long::parseLong).sorted().toList(),
+                    feed.subList(feed.size() - 2, feed.size()).stream().map(change -> Long.parseLong(change.group(1)))
+                            .toList(),
+                    "the feed carries the batch's changes, last, one after the other");
         }
     }
 

@@ -2,6 +2,7 @@ package org.petstore.inventory.adapter.persistence;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -92,6 +93,17 @@ interface InventoryStatements extends RowCursor.Session {
      * ({@link UpdateCombiner}), or with the other changes of its batch.
      */
     String changeQuantities();
+
+    /**
+     * The statements of a recorded change after {@link JdbcStockLedger#LOCK_HEAD} (read the entries, record, move the
+     * head, change the counts) as one statement, where the backend can (parameters: the seven arrays of
+     * {@link JdbcStockLedger#changes}; rows: the entries as they were before, the columns of {@link #SELECT_ALL});
+     * empty where they run one after the other. Fewer statements while the head is held are more changes a second:
+     * every recording transaction waits for the head.
+     */
+    default Optional<String> readRecordAndChange() {
+        return Optional.empty();
+    }
 
     /**
      * Whether the database's driver takes several statements, with their parameters, in one message, and the database

@@ -166,10 +166,16 @@ final class JdbcInventoryRepository implements InventoryRepository {
     private Map<Long, InventoryItem> recordedChanges(Connection connection, long[] petIds, Integer[] quantities,
             Long[] deltas, ChangeOrigin[] origins) throws SQLException {
         Map<Long, InventoryItem> before = new HashMap<>();
-        List<JdbcStockLedger.Step> steps = new ArrayList<>(List.of(JdbcStockLedger.LOCK_HEAD,
-                readEntries(petIds, before)));
-        steps.addAll(JdbcStockLedger.recording(petIds, quantities, deltas, origins));
-        steps.add(changeQuantities(petIds, quantities, deltas));
+        List<JdbcStockLedger.Step> steps = new ArrayList<>(List.of(JdbcStockLedger.LOCK_HEAD));
+        Optional<String> inOneStatement = statements.readRecordAndChange();
+        if (inOneStatement.isPresent()) {
+            steps.add(new JdbcStockLedger.Step(inOneStatement.get(),
+                    JdbcStockLedger.changes(petIds, quantities, deltas, origins), entriesInto(before)));
+        } else {
+            steps.add(readEntries(petIds, before));
+            steps.addAll(JdbcStockLedger.recording(petIds, quantities, deltas, origins));
+            steps.add(changeQuantities(petIds, quantities, deltas));
+        }
         if (statements.sendsTogether()) {
             JdbcStockLedger.run(connection, steps, true); // in autocommit: the message is one transaction
         } else {
@@ -186,12 +192,17 @@ final class JdbcInventoryRepository implements InventoryRepository {
                     select.setArray(first, SqlArrays.bigints(select, petIds));
                     return first + 1;
                 },
-                rows -> {
-                    while (rows.next()) {
-                        InventoryItem entry = StoreMapper.inventoryItem(rows);
-                        entries.put(entry.petId().value(), entry);
-                    }
-                });
+                entriesInto(entries));
+    }
+
+    /** Reads rows of entries (the columns of {@code SELECT_ALL}) into {@code entries}, by pet. */
+    private static JdbcStockLedger.Rows entriesInto(Map<Long, InventoryItem> entries) {
+        return rows -> {
+            while (rows.next()) {
+                InventoryItem entry = StoreMapper.inventoryItem(rows);
+                entries.put(entry.petId().value(), entry);
+            }
+        };
     }
 
     private JdbcStockLedger.Step changeQuantities(long[] petIds, Integer[] quantities, Long[] deltas) {

@@ -268,7 +268,16 @@ final class JdbcStockLedger implements StockLedger {
      * @param deltas     the delta of each change, or {@code null} for a set
      */
     static List<Step> recording(long[] petIds, Integer[] quantities, Long[] deltas, ChangeOrigin[] origins) {
-        Binder changes = (statement, first) -> {
+        return List.of(new Step(RECORD, changes(petIds, quantities, deltas, origins)),
+                new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first));
+    }
+
+    /**
+     * Binds the changes as the seven arrays {@link #RECORD} takes, in its order: pet ids, quantities set or null,
+     * deltas or null, sources, key ids, request ids, reasons.
+     */
+    static Binder changes(long[] petIds, Integer[] quantities, Long[] deltas, ChangeOrigin[] origins) {
+        return (statement, first) -> {
             int count = petIds.length;
             String[] sources = new String[count];
             String[] keyIds = new String[count];
@@ -291,7 +300,6 @@ final class JdbcStockLedger implements StockLedger {
             statement.setArray(next++, SqlArrays.texts(statement, reasons));
             return next;
         };
-        return List.of(new Step(RECORD, changes), new Step(MOVE_HEAD_TO_NEWEST, (statement, first) -> first));
     }
 
     /**

@@ -4,6 +4,7 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -38,6 +39,45 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
             UPDATE inventory_item i SET quantity = CAST(%s AS integer), version = i.version + 1
             FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[]), CAST(? AS bigint[])) AS u(pet_id, quantity, delta)
             WHERE i.pet_id = u.pet_id AND %s""".formatted(JdbcStockLedger.NEW_COUNT, JdbcStockLedger.CHANGES_THE_COUNT);
+
+    /**
+     * Read, record, move the head and change in one statement of data-modifying {@code WITH} queries, which all see
+     * the snapshot the statement starts with (taken after the head was locked, so no other writer changes an entry
+     * meanwhile) and each run once: {@code before} the entries with the new count of each change, {@code made} those
+     * the rule selects ({@link JdbcStockLedger#CHANGES_THE_COUNT}: in range and not the count already), their records
+     * with the ids after the head's, the head moved on by as many, the counts changed; it answers {@code before}.
+     */
+    private static final String READ_RECORD_AND_CHANGE = """
+            WITH u AS (
+                SELECT * FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[]), CAST(? AS bigint[]),
+                                     CAST(? AS varchar(16)[]), CAST(? AS varchar(128)[]), CAST(? AS varchar(128)[]),
+                                     CAST(? AS varchar(16)[]))
+                    AS u(pet_id, quantity, delta, source, key_id, request_id, reason)),
+            before AS (
+                SELECT i.pet_id, i.quantity, p.status, i.version, %s AS to_quantity,
+                       u.source, u.key_id, u.request_id, u.reason
+                FROM u JOIN inventory_item i ON i.pet_id = u.pet_id JOIN pet p ON p.id = i.pet_id),
+            made AS (
+                SELECT * FROM before WHERE to_quantity BETWEEN 0 AND 2147483647 AND to_quantity <> quantity),
+            recorded AS (
+                INSERT INTO stock_change (%s)
+                SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY m.pet_id), m.pet_id, m.quantity,
+                       CAST(m.to_quantity AS integer), m.version + 1, CURRENT_TIMESTAMP, m.source, m.key_id,
+                       m.request_id, m.reason
+                FROM made m CROSS JOIN stock_ledger_head h WHERE h.id = 1),
+            moved AS (
+                UPDATE stock_ledger_head SET last_change_id = last_change_id + (SELECT COUNT(*) FROM made)
+                WHERE id = 1),
+            changed AS (
+                UPDATE inventory_item i SET quantity = CAST(m.to_quantity AS integer), version = i.version + 1
+                FROM made m WHERE i.pet_id = m.pet_id)
+            SELECT pet_id, quantity, status, version FROM before""".formatted(JdbcStockLedger.NEW_COUNT,
+            StoreMapper.STOCK_CHANGE_COLUMNS);
+
+    @Override
+    public Optional<String> readRecordAndChange() {
+        return Optional.of(READ_RECORD_AND_CHANGE);
+    }
 
     /** The driver sends a query of several statements as one message, each with its parameters. */
     @Override
