@@ -48,6 +48,9 @@ final class JdbcIdempotencyClaims implements IdempotencyClaims {
      */
     static final Duration LEASE = Duration.ofMinutes(1);
 
+    /** Rounds of insert-or-read a claim takes at most. */
+    private static final int ATTEMPTS = 5;
+
     private static final String INSERT = "INSERT INTO idempotency_key (scope, idempotency_key, fingerprint,"
             + " claim_token, claimed_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
 
@@ -81,7 +84,9 @@ final class JdbcIdempotencyClaims implements IdempotencyClaims {
     @Override
     public Claim claim(IdempotentRequest request) {
         try (Connection connection = connection()) {
-            while (true) { // until the row is inserted, or found: a row removed between the two is looked for again
+            // until the row is inserted, or found: a row removed (released, retention) or taken over between the two
+            // is looked for again; a few rounds at most, each bounded by the request's deadline
+            for (int round = 1; round <= ATTEMPTS; round++) {
                 long token = ThreadLocalRandom.current().nextLong();
                 if (inserted(connection, request, token)) {
                     return StorageFailures.succeeded(new Claimed(request, token));
@@ -99,6 +104,7 @@ final class JdbcIdempotencyClaims implements IdempotencyClaims {
                     }
                 }
             }
+            return StorageFailures.succeeded(new InFlight()); // other requests keep changing the key's row
         } catch (SQLException e) {
             throw StorageFailures.translate(e);
         }

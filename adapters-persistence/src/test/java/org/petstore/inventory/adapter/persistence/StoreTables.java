@@ -4,6 +4,9 @@ import io.micronaut.transaction.TransactionOperations;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -160,6 +163,17 @@ final class StoreTables {
             }
             insert.executeBatch();
         }
+    }
+
+    /** Every idempotency key's claim dated back by this long, as if its instance had stopped that long ago. */
+    void ageIdempotencyClaims(Duration age) {
+        run(connection -> {
+            try (PreparedStatement dateBack = connection.prepareStatement(
+                    "UPDATE idempotency_key SET claimed_at = ?")) {
+                dateBack.setObject(1, OffsetDateTime.now(ZoneOffset.UTC).minus(age));
+                dateBack.executeUpdate();
+            }
+        });
     }
 
     private void run(Work work) {
