@@ -6,10 +6,10 @@ import java.util.Optional;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * The inventory's hand-written SQL, and, where the supported databases differ, how each one updates an entry and
+ * The inventory's hand-written SQL, and, where the supported databases differ, how each one changes counts and
  * reads the list from a cursor. One implementation per backend, selected like the dialect repositories by the
- * configured URL: {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}. Every statement returns the
- * entry's columns by position: {@code pet_id}, {@code quantity}, the pet's {@code status}, the entry's
+ * configured URL: {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}. Every query of entries
+ * returns the entry's columns by position: {@code pet_id}, {@code quantity}, the pet's {@code status}, the entry's
  * {@code version} (see {@link StoreMapper#inventoryItem}).
  *
  * <p>Every statement that writes an entry sets {@code version = version + 1} in the same statement, so the version

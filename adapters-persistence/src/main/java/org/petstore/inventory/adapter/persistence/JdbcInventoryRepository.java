@@ -35,10 +35,11 @@ import org.petstore.inventory.domain.PetId;
  * transaction operations bind a connection to a callback; a streamed list keeps its connection after this class
  * returns, until the caller closes the stream, so it needs a connection it owns. Taking the point statements from the
  * pool the same way keeps one path: the reads run in autocommit, one statement each; a change runs in one transaction
- * of its own with its record in the stock ledger ({@link JdbcStockLedger}). The pets and orders stay on Micronaut
+ * with its record in the stock ledger ({@link JdbcStockLedger}), shared with the unconditional changes that arrive
+ * meanwhile ({@link UpdateCombiner}) or, conditional, batched or keyed, its own ({@link #changeAll}). The pets and orders stay on Micronaut
  * Data ({@link StoreRows}).
  *
- * <p>What differs per database (the update's SQL, how a list streams from a cursor) is in the backend's
+ * <p>What differs per database (the changes' SQL, how a list streams from a cursor) is in the backend's
  * {@link InventoryStatements}.
  */
 @Singleton
