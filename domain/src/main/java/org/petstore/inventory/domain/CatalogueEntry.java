@@ -32,8 +32,8 @@ public record CatalogueEntry(Pet pet, Optional<Stock> stock) {
     }
 
     /** The pet's inventory entry, as the inventory shows it; empty for a pet without one. */
-    public Optional<InventoryItem> inventoryItem() {
-        return stock.map(s -> new InventoryItem(pet.id(), s.quantity(), pet.status(), s.version()));
+    public Optional<InventoryEntry> inventoryItem() {
+        return stock.map(s -> new InventoryEntry(pet.id(), s.quantity(), pet.status(), s.version()));
     }
 
     /**

@@ -27,12 +27,12 @@ public record EntryChange(PetId petId, StockMovement movement, ExpectedVersions 
      * The entry after this change of {@code current}: the same entry when the count stays as it is, else the entry
      * with the new count at its next version.
      *
-     * @throws StaleInventoryItemException when {@code current} is at none of the expected versions
+     * @throws StaleInventoryEntryException when {@code current} is at none of the expected versions
      * @throws StockLevelException         when a delta would take the count out of its range
      */
-    public InventoryItem applyTo(InventoryItem current) {
+    public InventoryEntry applyTo(InventoryEntry current) {
         if (!expected.allow(current.version())) {
-            throw new StaleInventoryItemException(petId);
+            throw new StaleInventoryEntryException(petId);
         }
         Quantity result = movement.applyTo(petId, current.quantity());
         return result.equals(current.quantity()) ? current : current.withQuantity(result);

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * what the read holds in the store (a database cursor and its connection). Closing is idempotent and may happen on
  * any thread; the stream and its iterator are for one thread at a time.
  */
-public record InventorySnapshot(InventoryVersion version, Stream<InventoryItem> items) implements AutoCloseable {
+public record InventorySnapshot(InventoryVersion version, Stream<InventoryEntry> items) implements AutoCloseable {
 
     public InventorySnapshot {
         Objects.requireNonNull(version, "version");

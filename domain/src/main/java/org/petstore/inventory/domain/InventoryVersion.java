@@ -36,15 +36,15 @@ public record InventoryVersion(long entries, long versionSum, long removals) {
     }
 
     /** The inventory version of exactly these entries, in an inventory from which nothing was ever removed. */
-    public static InventoryVersion of(Iterable<InventoryItem> entries) {
+    public static InventoryVersion of(Iterable<InventoryEntry> entries) {
         return of(entries, 0);
     }
 
     /** The inventory version of exactly these entries, after {@code removals} entries were removed. */
-    public static InventoryVersion of(Iterable<InventoryItem> entries, long removals) {
+    public static InventoryVersion of(Iterable<InventoryEntry> entries, long removals) {
         long count = 0;
         long sum = 0;
-        for (InventoryItem entry : entries) {
+        for (InventoryEntry entry : entries) {
             count++;
             sum = Math.addExact(sum, entry.version().value());
         }

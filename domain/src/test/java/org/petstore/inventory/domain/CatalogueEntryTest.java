@@ -13,7 +13,7 @@ class CatalogueEntryTest {
     void aStockedPetShowsItsInventoryEntryWithThePetsStatus() {
         CatalogueEntry entry = CatalogueEntry.stocked(REX, Quantity.of(3), EntryVersion.of(7));
 
-        assertEquals(Optional.of(new InventoryItem(PetId.of(1), Quantity.of(3), PetStatus.SOLD, EntryVersion.of(7))),
+        assertEquals(Optional.of(new InventoryEntry(PetId.of(1), Quantity.of(3), PetStatus.SOLD, EntryVersion.of(7))),
                 entry.inventoryItem());
         assertEquals(PetId.of(1), entry.petId());
     }

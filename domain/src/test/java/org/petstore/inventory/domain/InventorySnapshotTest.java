@@ -12,7 +12,7 @@ class InventorySnapshotTest {
     @Test
     void closingTheSnapshotClosesItsEntries() {
         AtomicInteger closed = new AtomicInteger();
-        var snapshot = new InventorySnapshot(InventoryVersion.EMPTY, Stream.<InventoryItem>empty()
+        var snapshot = new InventorySnapshot(InventoryVersion.EMPTY, Stream.<InventoryEntry>empty()
                 .onClose(closed::incrementAndGet));
 
         snapshot.close();

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 
 class InventoryVersionTest {
 
-    private static final InventoryItem DOG = new InventoryItem(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE);
-    private static final InventoryItem CAT =
-            new InventoryItem(PetId.of(2), Quantity.of(0), PetStatus.SOLD, EntryVersion.of(5));
+    private static final InventoryEntry DOG = new InventoryEntry(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE);
+    private static final InventoryEntry CAT =
+            new InventoryEntry(PetId.of(2), Quantity.of(0), PetStatus.SOLD, EntryVersion.of(5));
 
     @Test
     void countsTheEntriesAndAddsUpTheirVersions() {
@@ -30,14 +30,14 @@ class InventoryVersionTest {
 
     @Test
     void changesWhenAnEntryIsAdded() {
-        InventoryItem parrot = new InventoryItem(PetId.of(3), Quantity.of(4), PetStatus.PENDING);
+        InventoryEntry parrot = new InventoryEntry(PetId.of(3), Quantity.of(4), PetStatus.PENDING);
 
         assertNotEquals(InventoryVersion.of(List.of(DOG, CAT)), InventoryVersion.of(List.of(DOG, CAT, parrot)));
     }
 
     @Test
     void changesWhenAnEntryIsRemovedAndAnotherAddedAtTheSameVersion() {
-        InventoryItem parrot = new InventoryItem(PetId.of(3), Quantity.of(10), PetStatus.AVAILABLE);
+        InventoryEntry parrot = new InventoryEntry(PetId.of(3), Quantity.of(10), PetStatus.AVAILABLE);
 
         InventoryVersion before = InventoryVersion.of(List.of(DOG, CAT), 4);
         InventoryVersion after = InventoryVersion.of(List.of(parrot, CAT), 5);

@@ -42,12 +42,12 @@ class StockMovementTest {
 
     @Test
     void aChangeThatKeepsTheCountLeavesTheEntryAsItIs() {
-        InventoryItem entry = new InventoryItem(PET, Quantity.of(5), PetStatus.PENDING);
+        InventoryEntry entry = new InventoryEntry(PET, Quantity.of(5), PetStatus.PENDING);
 
         assertSame(entry, new EntryChange(PET, new StockMovement.SetTo(Quantity.of(5)), ORIGIN).applyTo(entry));
         assertEquals(entry.withQuantity(Quantity.of(6)),
                 new EntryChange(PET, new StockMovement.AdjustBy(StockDelta.of(1)), ORIGIN).applyTo(entry));
-        assertThrows(StaleInventoryItemException.class, () -> new EntryChange(PET,
+        assertThrows(StaleInventoryEntryException.class, () -> new EntryChange(PET,
                 new StockMovement.SetTo(Quantity.of(1)), ExpectedVersions.oneOf(EntryVersion.of(2)), ORIGIN)
                 .applyTo(entry));
     }

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
 import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
 import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
-import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
+import org.petstore.inventory.application.port.inbound.FindInventoryEntryUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.inbound.StockChangesCommand;
@@ -32,15 +32,15 @@ import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
 import org.petstore.inventory.domain.Quantity;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StockLevelException;
 import org.petstore.inventory.domain.StockMovement;
@@ -49,8 +49,8 @@ import org.petstore.inventory.domain.StockMovement;
  * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
  * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
  * version (one to the current count changes nothing: the entry keeps its version, nothing is recorded), an update
- * expecting another version is {@link StaleInventoryItemException}, and an unknown pet is
- * {@link InventoryItemNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
+ * expecting another version is {@link StaleInventoryEntryException}, and an unknown pet is
+ * {@link InventoryEntryNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
  * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647); a batch makes every change or none,
  * refusing the first change that fails as {@link RefusedBatchChangeException}. Under an idempotency key, the first
  * outcome (the entries, or the refusal of the store) is kept with the request's fingerprint and given again for the
@@ -59,16 +59,16 @@ import org.petstore.inventory.domain.StockMovement;
  * out, so a test can prove that a 304 read none.
  */
 @Singleton
-final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase,
+final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntryUseCase, UpdateStockUseCase,
         ReadStockChangesUseCase, AdjustStockUseCase, ApplyStockChangesUseCase {
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
-    static final List<InventoryItem> SEED = List.of(
+    static final List<InventoryEntry> SEED = List.of(
             item(1, 12, PetStatus.AVAILABLE),
             item(2, 0, PetStatus.SOLD),
             item(10, 3, PetStatus.PENDING));
 
-    private final SortedMap<Long, InventoryItem> items = new TreeMap<>();
+    private final SortedMap<Long, InventoryEntry> items = new TreeMap<>();
     private final List<UpdateStockCommand> updates = new ArrayList<>();
     private final List<AdjustStockCommand> adjustments = new ArrayList<>();
     private final List<StockChangesCommand> batches = new ArrayList<>();
@@ -77,7 +77,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     private final List<StockChange> changes = new ArrayList<>();
     private long removedThrough;
     private RuntimeException nextFailure;
-    private Supplier<Stream<InventoryItem>> nextList;
+    private Supplier<Stream<InventoryEntry>> nextList;
     private InventoryVersion nextListVersion;
     private final AtomicInteger listsOpened = new AtomicInteger();
     private final AtomicInteger listsClosed = new AtomicInteger();
@@ -159,12 +159,12 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     @Override
     public synchronized InventorySnapshot listInventory() {
         throwPendingFailure();
-        Supplier<Stream<InventoryItem>> list = nextList;
+        Supplier<Stream<InventoryEntry>> list = nextList;
         nextList = null;
         InventoryVersion version;
-        Stream<InventoryItem> entries;
+        Stream<InventoryEntry> entries;
         if (list == null) {
-            List<InventoryItem> current = List.copyOf(items.values());
+            List<InventoryEntry> current = List.copyOf(items.values());
             version = InventoryVersion.of(current);
             entries = current.stream();
         } else {
@@ -184,22 +184,22 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     }
 
     @Override
-    public synchronized InventoryItem findInventoryItem(PetId petId) {
+    public synchronized InventoryEntry findInventoryEntry(PetId petId) {
         throwPendingFailure();
-        InventoryItem entry = items.get(petId.value());
+        InventoryEntry entry = items.get(petId.value());
         if (entry == null) {
-            throw new InventoryItemNotFoundException(petId);
+            throw new InventoryEntryNotFoundException(petId);
         }
         return entry;
     }
 
     /** The entries as they are now. */
-    synchronized List<InventoryItem> entries() {
+    synchronized List<InventoryEntry> entries() {
         return List.copyOf(items.values());
     }
 
     @Override
-    public synchronized InventoryItem updateStock(UpdateStockCommand command) {
+    public synchronized InventoryEntry updateStock(UpdateStockCommand command) {
         updates.add(command);
         throwPendingFailure();
         return change(new EntryChange(command.petId(), new StockMovement.SetTo(command.quantity()),
@@ -207,7 +207,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     }
 
     @Override
-    public synchronized InventoryItem adjustStock(AdjustStockCommand command) {
+    public synchronized InventoryEntry adjustStock(AdjustStockCommand command) {
         adjustments.add(command);
         throwPendingFailure();
         EntryChange change = new EntryChange(command.petId(), new StockMovement.AdjustBy(command.delta()),
@@ -216,23 +216,23 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     }
 
     @Override
-    public synchronized List<InventoryItem> applyStockChanges(StockChangesCommand command) {
+    public synchronized List<InventoryEntry> applyStockChanges(StockChangesCommand command) {
         batches.add(command);
         throwPendingFailure();
         return idempotently(command.idempotency(), () -> changeAll(command.changes()));
     }
 
     /** Every change or none: each is tried on the entries as they are, and all are made only if none is refused. */
-    private List<InventoryItem> changeAll(List<EntryChange> batch) {
+    private List<InventoryEntry> changeAll(List<EntryChange> batch) {
         for (int i = 0; i < batch.size(); i++) {
             EntryChange change = batch.get(i);
-            InventoryItem current = items.get(change.petId().value());
+            InventoryEntry current = items.get(change.petId().value());
             try {
                 if (current == null) {
-                    throw new InventoryItemNotFoundException(change.petId());
+                    throw new InventoryEntryNotFoundException(change.petId());
                 }
                 change.applyTo(current);
-            } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException refused) {
+            } catch (InventoryEntryNotFoundException | StaleInventoryEntryException | StockLevelException refused) {
                 throw new RefusedBatchChangeException(i, refused);
             }
         }
@@ -240,9 +240,9 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     }
 
     /** What the first request with an idempotency key had: its fingerprint, and its entries or its refusal. */
-    private record Kept(String fingerprint, List<InventoryItem> entries, DomainException refusal) {
+    private record Kept(String fingerprint, List<InventoryEntry> entries, DomainException refusal) {
 
-        List<InventoryItem> replay() {
+        List<InventoryEntry> replay() {
             if (refusal != null) {
                 throw refusal;
             }
@@ -254,8 +254,8 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
      * The outcome of {@code changes} (the entries, or the store's refusal), kept under the key when there is one; the
      * kept outcome for a retry with the same fingerprint; reused for another fingerprint.
      */
-    private List<InventoryItem> idempotently(Optional<IdempotentRequest> idempotency,
-                                             Supplier<List<InventoryItem>> changes) {
+    private List<InventoryEntry> idempotently(Optional<IdempotentRequest> idempotency,
+                                             Supplier<List<InventoryEntry>> changes) {
         if (idempotency.isEmpty()) {
             return changes.get();
         }
@@ -269,10 +269,10 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
             return first.replay();
         }
         try {
-            List<InventoryItem> entries = changes.get();
+            List<InventoryEntry> entries = changes.get();
             kept.put(scopedKey, new Kept(request.fingerprint(), entries, null));
             return entries;
-        } catch (InventoryItemNotFoundException | StaleInventoryItemException | StockLevelException
+        } catch (InventoryEntryNotFoundException | StaleInventoryEntryException | StockLevelException
                  | RefusedBatchChangeException refused) {
             kept.put(scopedKey, new Kept(request.fingerprint(), null, refused));
             throw refused;
@@ -280,12 +280,12 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     }
 
     /** Makes one change of an entry by the domain's rule, recording it in the ledger when the count changes. */
-    private InventoryItem change(EntryChange change) {
-        InventoryItem current = items.get(change.petId().value());
+    private InventoryEntry change(EntryChange change) {
+        InventoryEntry current = items.get(change.petId().value());
         if (current == null) {
-            throw new InventoryItemNotFoundException(change.petId());
+            throw new InventoryEntryNotFoundException(change.petId());
         }
-        InventoryItem changed = change.applyTo(current);
+        InventoryEntry changed = change.applyTo(current);
         if (changed != current) {
             items.put(changed.petId().value(), changed);
             changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
@@ -323,7 +323,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
     public synchronized List<StockChange> changesOf(PetId petId, long beforeChangeId, int limit) {
         throwPendingFailure();
         if (!items.containsKey(petId.value())) {
-            throw new InventoryItemNotFoundException(petId);
+            throw new InventoryEntryNotFoundException(petId);
         }
         return changes.reversed().stream()
                 .filter(change -> change.petId().equals(petId) && change.changeId() < beforeChangeId)
@@ -389,7 +389,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryItem
         assertEquals(SEED, List.copyOf(items.values()), "inventory");
     }
 
-    static InventoryItem item(long petId, int quantity, PetStatus status) {
-        return new InventoryItem(PetId.of(petId), Quantity.of(quantity), status);
+    static InventoryEntry item(long petId, int quantity, PetStatus status) {
+        return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), status);
     }
 }

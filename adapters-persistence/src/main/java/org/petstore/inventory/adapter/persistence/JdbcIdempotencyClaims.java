@@ -20,7 +20,7 @@ import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -217,9 +217,9 @@ final class JdbcIdempotencyClaims implements IdempotencyClaims {
     }
 
     /** The kept entries as text: {@code petId:quantity:STATUS:version}, comma-separated, in the changes' order. */
-    private static String entries(List<InventoryItem> entries) {
+    private static String entries(List<InventoryEntry> entries) {
         StringBuilder text = new StringBuilder(entries.size() * 32);
-        for (InventoryItem entry : entries) {
+        for (InventoryEntry entry : entries) {
             if (!text.isEmpty()) {
                 text.append(',');
             }
@@ -239,11 +239,11 @@ final class JdbcIdempotencyClaims implements IdempotencyClaims {
         };
     }
 
-    private static List<InventoryItem> entriesOf(String text) {
-        List<InventoryItem> entries = new ArrayList<>();
+    private static List<InventoryEntry> entriesOf(String text) {
+        List<InventoryEntry> entries = new ArrayList<>();
         for (String entry : text.split(",")) {
             String[] parts = entry.split(":");
-            entries.add(new InventoryItem(PetId.of(Long.parseLong(parts[0])), Quantity.of(Long.parseLong(parts[1])),
+            entries.add(new InventoryEntry(PetId.of(Long.parseLong(parts[0])), Quantity.of(Long.parseLong(parts[1])),
                     PetStatus.valueOf(parts[2]), EntryVersion.of(Long.parseLong(parts[3]))));
         }
         return entries;

@@ -21,7 +21,7 @@ import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
@@ -66,7 +66,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
             }
 
             @Override
-            public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+            public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
                     Long[] deltas, ChangeOrigin[] origins) throws SQLException {
                 return recordedChanges(connection, petIds, quantities, deltas, origins);
             }
@@ -87,7 +87,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
     @Override
     public InventorySnapshot streamAll() {
         DatabaseDeadlines.Deadline deadline = deadlines.start();
-        RowCursor.Summarized<InventoryVersion, InventoryItem> list;
+        RowCursor.Summarized<InventoryVersion, InventoryEntry> list;
         try {
             list = RowCursor.openWhole(autocommitConnection(deadline), SELECT_ALL_IF_SHORT, READ_WHOLE_UP_TO,
                     StoreMapper::inventoryItem, row -> row.getLong(5),
@@ -132,7 +132,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     @Override
-    public Optional<InventoryItem> findByPetId(PetId petId) {
+    public Optional<InventoryEntry> findByPetId(PetId petId) {
         try (Connection connection = autocommitConnection();
              PreparedStatement select = connection.prepareStatement(InventoryStatements.SELECT_ONE)) {
             select.setLong(1, petId.value());
@@ -164,9 +164,9 @@ final class JdbcInventoryRepository implements InventoryRepository {
      * backend that can take them in one message as one transaction ({@link InventoryStatements#sendsTogether}) gets
      * them so, in autocommit: one round trip, the commit included. The entries as they were before, by pet.
      */
-    private Map<Long, InventoryItem> recordedChanges(Connection connection, long[] petIds, Integer[] quantities,
+    private Map<Long, InventoryEntry> recordedChanges(Connection connection, long[] petIds, Integer[] quantities,
             Long[] deltas, ChangeOrigin[] origins) throws SQLException {
-        Map<Long, InventoryItem> before = new HashMap<>();
+        Map<Long, InventoryEntry> before = new HashMap<>();
         List<JdbcStockLedger.Step> steps = new ArrayList<>(List.of(JdbcStockLedger.LOCK_HEAD));
         Optional<String> inOneStatement = statements.readRecordAndChange();
         if (inOneStatement.isPresent()) {
@@ -187,7 +187,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /** The step that reads the pets' entries as they are into {@code entries}, by pet. */
-    private static JdbcStockLedger.Step readEntries(long[] petIds, Map<Long, InventoryItem> entries) {
+    private static JdbcStockLedger.Step readEntries(long[] petIds, Map<Long, InventoryEntry> entries) {
         return new JdbcStockLedger.Step(InventoryStatements.SELECT_ENTRIES,
                 (select, first) -> {
                     select.setArray(first, SqlArrays.bigints(select, petIds));
@@ -197,10 +197,10 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /** Reads rows of entries (the columns of {@code SELECT_ALL}) into {@code entries}, by pet. */
-    private static JdbcStockLedger.Rows entriesInto(Map<Long, InventoryItem> entries) {
+    private static JdbcStockLedger.Rows entriesInto(Map<Long, InventoryEntry> entries) {
         return rows -> {
             while (rows.next()) {
-                InventoryItem entry = StoreMapper.inventoryItem(rows);
+                InventoryEntry entry = StoreMapper.inventoryItem(rows);
                 entries.put(entry.petId().value(), entry);
             }
         };
@@ -274,15 +274,15 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     private ChangesOutcome decideAndChange(Connection connection, List<EntryChange> changes, long[] petIds,
             Optional<IdempotencyClaims.Claimed> claim) throws SQLException {
-        Map<Long, InventoryItem> before = new HashMap<>();
+        Map<Long, InventoryEntry> before = new HashMap<>();
         JdbcStockLedger.run(connection, List.of(JdbcStockLedger.LOCK_HEAD, readEntries(petIds, before)), false);
-        List<InventoryItem> entries = new ArrayList<>(changes.size());
-        TreeMap<Long, InventoryItem> changed = new TreeMap<>(); // by pet: the statements take them in pet order
+        List<InventoryEntry> entries = new ArrayList<>(changes.size());
+        TreeMap<Long, InventoryEntry> changed = new TreeMap<>(); // by pet: the statements take them in pet order
         Map<Long, ChangeOrigin> origins = new HashMap<>();
         ChangesOutcome outcome = null;
         for (int i = 0; i < changes.size() && outcome == null; i++) {
             EntryChange change = changes.get(i);
-            InventoryItem current = before.get(petIds[i]);
+            InventoryEntry current = before.get(petIds[i]);
             StockUpdate update = UpdateCombiner.outcome(change, current);
             if (update instanceof StockUpdate.Updated updated) {
                 entries.add(updated.entry());
@@ -315,7 +315,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
         return outcome;
     }
 
-    private static Optional<InventoryItem> theEntryIn(PreparedStatement statement) throws SQLException {
+    private static Optional<InventoryEntry> theEntryIn(PreparedStatement statement) throws SQLException {
         try (ResultSet row = statement.executeQuery()) {
             return row.next() ? Optional.of(StoreMapper.inventoryItem(row)) : Optional.empty();
         }

@@ -13,7 +13,7 @@ import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.ChangeSource;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.EntryVersion;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
@@ -37,17 +37,17 @@ public final class StoreMapper {
      * {@code quantity}, the pet's {@code status} and the entry's {@code version}. Read for every listed row: columns
      * by position, no reflection.
      */
-    static InventoryItem inventoryItem(ResultSet row) throws SQLException {
+    static InventoryEntry inventoryItem(ResultSet row) throws SQLException {
         return inventoryItem(row.getLong(1), row.getInt(2), row.getString(3), row.getLong(4));
     }
 
-    static InventoryItem inventoryItem(long petId, int quantity, String status, long version) {
+    static InventoryEntry inventoryItem(long petId, int quantity, String status, long version) {
         Optional<PetStatus> petStatus = StatusColumns.petStatus(status);
         if (petStatus.isEmpty()) {
             throw unknownStatus("pet " + petId, status);
         }
         try {
-            return new InventoryItem(PetId.of(petId), Quantity.of(quantity), petStatus.get(),
+            return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), petStatus.get(),
                     EntryVersion.of(version));
         } catch (DomainException e) {
             throw invalid("pet " + petId, e);

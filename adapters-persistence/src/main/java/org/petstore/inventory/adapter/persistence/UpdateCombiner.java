@@ -22,8 +22,8 @@ import io.micronaut.core.annotation.Nullable;
 import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockLevelException;
 import org.petstore.inventory.domain.StockMovement;
 
@@ -83,7 +83,7 @@ final class UpdateCombiner {
          * {@code deltas[i]}), made by {@code origins[i]}, in one transaction that records the changes, as far as
          * {@link #outcome} allows it; returns the entries as they were before, by pet (none for a pet without one).
          */
-        Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities, Long[] deltas,
+        Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities, Long[] deltas,
                 ChangeOrigin[] origins) throws SQLException;
     }
 
@@ -91,13 +91,13 @@ final class UpdateCombiner {
      * What a change makes of the entry as it was before ({@code null}: none), by the domain's rule
      * ({@link EntryChange#applyTo}), which the statements apply in SQL.
      */
-    static StockUpdate outcome(EntryChange change, @Nullable InventoryItem before) {
+    static StockUpdate outcome(EntryChange change, @Nullable InventoryEntry before) {
         if (before == null) {
             return new StockUpdate.NotFound();
         }
         try {
             return new StockUpdate.Updated(change.applyTo(before));
-        } catch (StaleInventoryItemException stale) {
+        } catch (StaleInventoryEntryException stale) {
             return new StockUpdate.Stale();
         } catch (StockLevelException outOfRange) {
             return new StockUpdate.OutOfRange(before.quantity());
@@ -236,7 +236,7 @@ final class UpdateCombiner {
     private void run(List<Update> taken) {
         taken.sort(Comparator.comparingLong(update -> update.petId)); // one lock order for every statement
         List<Update> sent = List.of();
-        Map<Long, InventoryItem> before = Map.of();
+        Map<Long, InventoryEntry> before = Map.of();
         Throwable failure = null;
         try (Connection connection = store.connection()) {
             sent = taken.stream().filter(Update::send).toList();
@@ -293,7 +293,7 @@ final class UpdateCombiner {
         return earliest;
     }
 
-    private Map<Long, InventoryItem> runWithRetries(Connection connection, long[] petIds, Integer[] quantities,
+    private Map<Long, InventoryEntry> runWithRetries(Connection connection, long[] petIds, Integer[] quantities,
             Long[] deltas, ChangeOrigin[] origins) throws SQLException {
         for (int attempt = 1; ; attempt++) {
             try {

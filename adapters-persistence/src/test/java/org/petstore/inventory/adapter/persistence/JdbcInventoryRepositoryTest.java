@@ -26,7 +26,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.InventoryRepositoryContract;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
@@ -53,7 +53,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryItem> items) {
+    protected void givenOnly(List<InventoryEntry> items) {
         new StoreTables(transactions).replaceInventoryWith(items);
     }
 
@@ -102,7 +102,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     @Test
     void readingTheListToItsEndReturnsTheConnectionBeforeTheStreamIsClosed() {
         try (InventorySnapshot all = repository.streamAll()) {
-            Iterator<InventoryItem> entries = all.items().iterator();
+            Iterator<InventoryEntry> entries = all.items().iterator();
             assertEquals(List.of(DOG, CAT, PARROT), List.of(entries.next(), entries.next(), entries.next()));
             assertEquals(1, activeConnections());
 
@@ -114,7 +114,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     @Test
     void aListClosedBeforeItsEndFailsWhenReadAgainInsteadOfEndingEarly() {
         InventorySnapshot all = repository.streamAll();
-        Iterator<InventoryItem> entries = all.items().iterator();
+        Iterator<InventoryEntry> entries = all.items().iterator();
         assertEquals(DOG, entries.next());
 
         all.close();
@@ -131,7 +131,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
             }
         }
 
-        InventoryItem updated = DOG.withQuantity(Quantity.of(5));
+        InventoryEntry updated = DOG.withQuantity(Quantity.of(5));
         assertEquals(Optional.of(updated), updateQuantity(repository, PetId.of(1), Quantity.of(5), BY_API));
         assertEquals(List.of(updated, CAT, PARROT), all());
     }
@@ -151,7 +151,7 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
                 done.add(clients.submit(() -> {
                     for (int i = 0; i < 50; i++) {
                         long pet = 1 + (seed * 7L + i * 3L) % 20;
-                        InventoryItem entry = updateQuantity(repository, PetId.of(pet), Quantity.of(seed * 100 + i), BY_API)
+                        InventoryEntry entry = updateQuantity(repository, PetId.of(pet), Quantity.of(seed * 100 + i), BY_API)
                                 .orElseThrow();
                         assertEquals(pet, entry.petId().value());
                         assertEquals(seed * 100 + i, entry.quantity().value());
@@ -179,9 +179,9 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     void anUpdateOfAnUnknownPetAmongOthersFindsNothingAndTheOthersAreStored() throws Exception {
         givenOnlyNumbered(3);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Optional<InventoryItem>> unknown = clients.submit(
+            Future<Optional<InventoryEntry>> unknown = clients.submit(
                     () -> updateQuantity(repository, PetId.of(99), Quantity.of(5), BY_API));
-            Future<Optional<InventoryItem>> known = clients.submit(
+            Future<Optional<InventoryEntry>> known = clients.submit(
                     () -> updateQuantity(repository, PetId.of(2), Quantity.of(5), BY_API));
             assertEquals(Optional.empty(), unknown.get(10, TimeUnit.SECONDS));
             assertEquals(5, known.get(10, TimeUnit.SECONDS).orElseThrow().quantity().value());

@@ -15,7 +15,7 @@ import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.application.port.outbound.StockLedgerContract;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -47,7 +47,7 @@ abstract class JdbcStockLedgerTest extends StockLedgerContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryItem> items) {
+    protected void givenOnly(List<InventoryEntry> items) {
         new StoreTables(transactions).replaceInventoryWith(items);
     }
 
@@ -60,7 +60,7 @@ abstract class JdbcStockLedgerTest extends StockLedgerContract {
      */
     @Test
     void retentionRemovesTheOldestChangesBeforeTheCutoffInBatches() {
-        givenOnly(List.of(new InventoryItem(PetId.of(61), Quantity.of(0), PetStatus.AVAILABLE)));
+        givenOnly(List.of(new InventoryEntry(PetId.of(61), Quantity.of(0), PetStatus.AVAILABLE)));
         for (int quantity = 1; quantity <= 5; quantity++) {
             updateQuantity(repository, PetId.of(61), Quantity.of(quantity), ChangeOrigin.api(null, null, null));
         }

@@ -25,7 +25,7 @@ import org.petstore.inventory.application.port.outbound.IdempotencyClaims;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.application.port.outbound.StockMovementsContract;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 /**
  * The stock movements' contract on a real database through the JDBC adapter, with the schema built by the Flyway
@@ -61,7 +61,7 @@ abstract class JdbcStockMovementsTest extends StockMovementsContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryItem> items) {
+    protected void givenOnly(List<InventoryEntry> items) {
         new StoreTables(transactions).replaceInventoryWith(items);
     }
 
@@ -71,7 +71,7 @@ abstract class JdbcStockMovementsTest extends StockMovementsContract {
      */
     @Test
     void aClaimLeftWithoutAnOutcomeForLongerThanTheLeaseIsTakenOver() {
-        givenOnly(List.of(new InventoryItem(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE)));
+        givenOnly(List.of(new InventoryEntry(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE)));
         IdempotentRequest request = new IdempotentRequest("key-1", "left-" + System.nanoTime(), "fingerprint");
         IdempotencyClaims.Claimed left = assertInstanceOf(IdempotencyClaims.Claimed.class, claims.claim(request));
         assertEquals(new IdempotencyClaims.InFlight(), claims.claim(request), "within the lease");
@@ -85,7 +85,7 @@ abstract class JdbcStockMovementsTest extends StockMovementsContract {
         assertThrows(IdempotencyKeyConflictException.class,
                 () -> repository.changeAll(List.of(sale), Optional.of(left)));
         ChangesOutcome made = repository.changeAll(List.of(sale), Optional.of(takenOver));
-        assertEquals(new ChangesOutcome.Applied(List.of(new InventoryItem(PetId.of(1), Quantity.of(9),
+        assertEquals(new ChangesOutcome.Applied(List.of(new InventoryEntry(PetId.of(1), Quantity.of(9),
                 PetStatus.AVAILABLE, EntryVersion.of(2)))), made);
         assertEquals(new IdempotencyClaims.Kept(made), claims.claim(request));
     }

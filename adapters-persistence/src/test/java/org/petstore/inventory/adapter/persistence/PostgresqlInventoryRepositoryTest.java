@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 
 /**
@@ -35,7 +35,7 @@ class PostgresqlInventoryRepositoryTest extends JdbcInventoryRepositoryTest impl
         givenOnlyNumbered(LARGE);
 
         try (InventorySnapshot all = repository.streamAll()) {
-            Iterator<InventoryItem> entries = all.items().iterator();
+            Iterator<InventoryEntry> entries = all.items().iterator();
             assertEquals(numbered(1), entries.next());
 
             terminateTheServerProcessOfTheList();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.domain.EntryVersion;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.OrderId;
 import org.petstore.inventory.domain.OrderStatus;
@@ -20,9 +20,9 @@ class StoreMapperTest {
 
     @Test
     void rowsBecomeDomainObjects() {
-        assertEquals(new InventoryItem(PetId.of(3), Quantity.of(0), PetStatus.SOLD),
+        assertEquals(new InventoryEntry(PetId.of(3), Quantity.of(0), PetStatus.SOLD),
                 StoreMapper.inventoryItem(3, 0, "sold", 1));
-        assertEquals(new InventoryItem(PetId.of(3), Quantity.of(0), PetStatus.SOLD, EntryVersion.of(9)),
+        assertEquals(new InventoryEntry(PetId.of(3), Quantity.of(0), PetStatus.SOLD, EntryVersion.of(9)),
                 StoreMapper.inventoryItem(3, 0, "sold", 9));
         assertEquals(new Pet(PetId.of(5), "Thumper", PetStatus.PENDING),
                 StoreMapper.pet(5, "Thumper", "pending"));

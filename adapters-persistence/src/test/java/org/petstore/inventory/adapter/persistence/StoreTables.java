@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.petstore.inventory.domain.CatalogueEntry;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.Order;
 import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
@@ -30,14 +30,14 @@ final class StoreTables {
     }
 
     /** Exactly the given inventory entries at their versions, each with its pet (named {@code Pet <id>}), and no orders. */
-    void replaceInventoryWith(List<InventoryItem> items) {
+    void replaceInventoryWith(List<InventoryEntry> items) {
         run(connection -> {
             deleteEverything(connection);
             insertPets(connection, items.stream()
                     .map(item -> new Pet(item.petId(), "Pet " + item.petId(), item.status())).toList());
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO inventory_item (pet_id, quantity, version) VALUES (?, ?, ?)")) {
-                for (InventoryItem item : items) {
+                for (InventoryEntry item : items) {
                     insert.setLong(1, item.petId().value());
                     insert.setInt(2, item.quantity().value());
                     insert.setLong(3, item.version().value());

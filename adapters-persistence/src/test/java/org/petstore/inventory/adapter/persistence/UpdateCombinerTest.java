@@ -30,7 +30,7 @@ import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.StockMovement;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -45,11 +45,11 @@ class UpdateCombinerTest {
     /** How a statement runs, on any connection: the entries as they were before, by pet. */
     @FunctionalInterface
     private interface Statement {
-        Map<Long, InventoryItem> run(long[] petIds, Integer[] quantities) throws SQLException;
+        Map<Long, InventoryEntry> run(long[] petIds, Integer[] quantities) throws SQLException;
     }
 
     /** Sets the pet's count through the combiner: the entry as stored, or none when the pet has no entry. */
-    private static Optional<InventoryItem> update(UpdateCombiner combiner, PetId petId, Quantity quantity) {
+    private static Optional<InventoryEntry> update(UpdateCombiner combiner, PetId petId, Quantity quantity) {
         return switch (combiner.change(new EntryChange(petId, new StockMovement.SetTo(quantity), ORIGIN))) {
             case StockUpdate.Updated updated -> Optional.of(updated.entry());
             case StockUpdate.NotFound _ -> Optional.empty();
@@ -65,7 +65,7 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+            public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
                     Long[] deltas, ChangeOrigin[] origins) throws SQLException {
                 return statement.run(petIds, quantities);
             }
@@ -86,13 +86,13 @@ class UpdateCombinerTest {
     /** A store of entries for pets 1..100 at version 1; pet 0 has none. Records the pets of every statement. */
     private static final class RecordingStore implements UpdateCombiner.Store {
 
-        final Map<Long, InventoryItem> entries = new HashMap<>();
+        final Map<Long, InventoryEntry> entries = new HashMap<>();
         final List<long[]> statements = new CopyOnWriteArrayList<>();
         volatile CountDownLatch hold = new CountDownLatch(0);
 
         RecordingStore() {
             for (long pet = 1; pet <= 100; pet++) {
-                entries.put(pet, new InventoryItem(PetId.of(pet), Quantity.of(0), PetStatus.AVAILABLE,
+                entries.put(pet, new InventoryEntry(PetId.of(pet), Quantity.of(0), PetStatus.AVAILABLE,
                         EntryVersion.of(1)));
             }
         }
@@ -103,7 +103,7 @@ class UpdateCombinerTest {
         }
 
         @Override
-        public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+        public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
                 Long[] deltas, ChangeOrigin[] origins) {
             statements.add(petIds.clone());
             try {
@@ -111,13 +111,13 @@ class UpdateCombinerTest {
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
-            Map<Long, InventoryItem> before = new HashMap<>();
+            Map<Long, InventoryEntry> before = new HashMap<>();
             synchronized (entries) {
                 for (int i = 0; i < petIds.length; i++) {
-                    InventoryItem entry = entries.get(petIds[i]);
+                    InventoryEntry entry = entries.get(petIds[i]);
                     if (entry != null) {
                         before.put(petIds[i], entry);
-                        entries.put(petIds[i], new InventoryItem(entry.petId(), Quantity.of(quantities[i]),
+                        entries.put(petIds[i], new InventoryEntry(entry.petId(), Quantity.of(quantities[i]),
                                 entry.status(), EntryVersion.of(entry.version().value() + 1)));
                     }
                 }
@@ -131,9 +131,9 @@ class UpdateCombinerTest {
         RecordingStore store = new RecordingStore();
         UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
 
-        Optional<InventoryItem> updated = update(combiner, PetId.of(7), Quantity.of(42));
+        Optional<InventoryEntry> updated = update(combiner, PetId.of(7), Quantity.of(42));
 
-        assertEquals(Optional.of(new InventoryItem(PetId.of(7), Quantity.of(42), PetStatus.AVAILABLE,
+        assertEquals(Optional.of(new InventoryEntry(PetId.of(7), Quantity.of(42), PetStatus.AVAILABLE,
                 EntryVersion.of(2))), updated);
         assertEquals(1, store.statements.size());
         assertEquals(List.of(7L), Arrays.stream(store.statements.getFirst()).boxed().toList());
@@ -152,7 +152,7 @@ class UpdateCombinerTest {
         store.hold = new CountDownLatch(1);
         UpdateCombiner combiner = new UpdateCombiner(store, DEADLINES);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
+            List<Future<Optional<InventoryEntry>>> answers = new ArrayList<>();
             // the first statement starts and waits; the 60 updates behind it wait in line
             answers.add(clients.submit(() -> update(combiner, PetId.of(1), Quantity.of(1))));
             waitFor(() -> store.statements.size() == 1);
@@ -165,8 +165,8 @@ class UpdateCombinerTest {
             store.hold.countDown();
 
             Map<Long, List<Long>> versionsOfPet = new HashMap<>();
-            for (Future<Optional<InventoryItem>> answer : answers) {
-                InventoryItem entry = answer.get(10, TimeUnit.SECONDS).orElseThrow();
+            for (Future<Optional<InventoryEntry>> answer : answers) {
+                InventoryEntry entry = answer.get(10, TimeUnit.SECONDS).orElseThrow();
                 versionsOfPet.computeIfAbsent(entry.petId().value(), pet -> new ArrayList<>())
                         .add(entry.version().value());
             }
@@ -203,14 +203,14 @@ class UpdateCombinerTest {
             throw down;
         }), DEADLINES);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
+            List<Future<Optional<InventoryEntry>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 10; pet++) {
                 long id = pet;
                 answers.add(clients.submit(() -> update(combiner, PetId.of(id), Quantity.of(1))));
             }
             Thread.sleep(100);
             hold.countDown();
-            for (Future<Optional<InventoryItem>> answer : answers) {
+            for (Future<Optional<InventoryEntry>> answer : answers) {
                 Exception failure = assertThrows(Exception.class, () -> answer.get(10, TimeUnit.SECONDS));
                 assertSame(down, failure.getCause());
             }
@@ -225,11 +225,11 @@ class UpdateCombinerTest {
             if (runs.incrementAndGet() == 1) {
                 throw new SQLException("deadlock detected", "40P01");
             }
-            return Map.of(petIds[0], new InventoryItem(PetId.of(petIds[0]), Quantity.of(0), PetStatus.SOLD,
+            return Map.of(petIds[0], new InventoryEntry(PetId.of(petIds[0]), Quantity.of(0), PetStatus.SOLD,
                     EntryVersion.of(1)));
         }), DEADLINES);
 
-        assertEquals(Optional.of(new InventoryItem(PetId.of(3), Quantity.of(9), PetStatus.SOLD, EntryVersion.of(2))),
+        assertEquals(Optional.of(new InventoryEntry(PetId.of(3), Quantity.of(9), PetStatus.SOLD, EntryVersion.of(2))),
                 update(combiner, PetId.of(3), Quantity.of(9)));
         assertEquals(2, runs.get());
     }
@@ -278,10 +278,10 @@ class UpdateCombinerTest {
         store.hold = new CountDownLatch(1);
         UpdateCombiner combiner = new UpdateCombiner(store, new DatabaseDeadlines(300L));
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Optional<InventoryItem>> first = clients.submit(() -> update(combiner, PetId.of(1), Quantity.of(1)));
+            Future<Optional<InventoryEntry>> first = clients.submit(() -> update(combiner, PetId.of(1), Quantity.of(1)));
             waitFor(() -> store.statements.size() == 1);
             long start = System.nanoTime();
-            Future<Optional<InventoryItem>> second = clients.submit(
+            Future<Optional<InventoryEntry>> second = clients.submit(
                     () -> update(combiner, PetId.of(2), Quantity.of(2)));
 
             Exception failure = assertThrows(Exception.class, () -> second.get(10, TimeUnit.SECONDS));
@@ -312,7 +312,7 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public Map<Long, InventoryItem> change(Connection connection, long[] petIds, Integer[] quantities,
+            public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
                     Long[] deltas, ChangeOrigin[] origins) {
                 sent.incrementAndGet();
                 return Map.of();
@@ -320,12 +320,12 @@ class UpdateCombinerTest {
         }, new DatabaseDeadlines(300L));
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             long start = System.nanoTime();
-            List<Future<Optional<InventoryItem>>> answers = new ArrayList<>();
+            List<Future<Optional<InventoryEntry>>> answers = new ArrayList<>();
             for (int pet = 1; pet <= 5; pet++) {
                 long id = pet;
                 answers.add(clients.submit(() -> update(combiner, PetId.of(id), Quantity.of(1))));
             }
-            for (Future<Optional<InventoryItem>> answer : answers) {
+            for (Future<Optional<InventoryEntry>> answer : answers) {
                 Exception failure = assertThrows(Exception.class, () -> answer.get(10, TimeUnit.SECONDS));
                 assertTrue(failure.getCause() instanceof StorageUnavailableException, failure.toString());
             }

@@ -1,14 +1,14 @@
 package org.petstore.inventory.application.service;
 
 import java.util.Objects;
-import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
+import org.petstore.inventory.application.port.inbound.FindInventoryEntryUseCase;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
@@ -17,7 +17,7 @@ import org.petstore.inventory.domain.StockMovement;
 /**
  * The inventory use cases. Plain Java: the bootstrap module wires it to an {@link InventoryRepository}.
  */
-public final class InventoryService implements ListInventoryUseCase, FindInventoryItemUseCase, UpdateStockUseCase {
+public final class InventoryService implements ListInventoryUseCase, FindInventoryEntryUseCase, UpdateStockUseCase {
 
     private final InventoryRepository inventoryRepository;
 
@@ -36,8 +36,8 @@ public final class InventoryService implements ListInventoryUseCase, FindInvento
     }
 
     @Override
-    public InventoryItem findInventoryItem(PetId petId) {
-        return inventoryRepository.findByPetId(petId).orElseThrow(() -> new InventoryItemNotFoundException(petId));
+    public InventoryEntry findInventoryEntry(PetId petId) {
+        return inventoryRepository.findByPetId(petId).orElseThrow(() -> new InventoryEntryNotFoundException(petId));
     }
 
     /**
@@ -45,7 +45,7 @@ public final class InventoryService implements ListInventoryUseCase, FindInvento
      * returns the entry as stored, without reading it first.
      */
     @Override
-    public InventoryItem updateStock(UpdateStockCommand command) {
+    public InventoryEntry updateStock(UpdateStockCommand command) {
         EntryChange change = new EntryChange(command.petId(), new StockMovement.SetTo(command.quantity()),
                 command.expected(), command.origin());
         return StockOutcomes.entryOf(change, inventoryRepository.change(change));

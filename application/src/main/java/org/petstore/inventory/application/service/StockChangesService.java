@@ -6,7 +6,7 @@ import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
 
@@ -26,7 +26,7 @@ public final class StockChangesService implements ReadStockChangesUseCase {
     public List<StockChange> changesOf(PetId petId, long beforeChangeId, int limit) {
         checkLimit(limit);
         if (inventoryRepository.findByPetId(petId).isEmpty()) {
-            throw new InventoryItemNotFoundException(petId);
+            throw new InventoryEntryNotFoundException(petId);
         }
         return ledger.changesOf(petId, beforeChangeId, limit);
     }

@@ -14,7 +14,7 @@ import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
 import org.petstore.inventory.domain.StockMovement;
 
@@ -40,7 +40,7 @@ public final class StockMovementService implements AdjustStockUseCase, ApplyStoc
     }
 
     @Override
-    public InventoryItem adjustStock(AdjustStockCommand command) {
+    public InventoryEntry adjustStock(AdjustStockCommand command) {
         EntryChange change = new EntryChange(command.petId(), new StockMovement.AdjustBy(command.delta()),
                 command.expected(), command.origin());
         if (command.idempotency().isEmpty() && command.expected() instanceof ExpectedVersions.Any) {
@@ -54,11 +54,11 @@ public final class StockMovementService implements AdjustStockUseCase, ApplyStoc
     }
 
     @Override
-    public List<InventoryItem> applyStockChanges(StockChangesCommand command) {
+    public List<InventoryEntry> applyStockChanges(StockChangesCommand command) {
         return changeAll(command.changes(), command.idempotency());
     }
 
-    private List<InventoryItem> changeAll(List<EntryChange> changes, Optional<IdempotentRequest> idempotency) {
+    private List<InventoryEntry> changeAll(List<EntryChange> changes, Optional<IdempotentRequest> idempotency) {
         if (idempotency.isEmpty()) {
             return StockOutcomes.entriesOf(changes, inventoryRepository.changeAll(changes, Optional.empty()));
         }

@@ -5,10 +5,10 @@ import org.petstore.inventory.application.port.outbound.ChangesOutcome;
 import org.petstore.inventory.application.port.outbound.StockUpdate;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 
 /**
  * What the store's answer to a change means for the caller: the entries, or the domain's exception for the refusal.
@@ -21,7 +21,7 @@ final class StockOutcomes {
     }
 
     /** The entry of an {@code Updated}, or the exception of the refusal. */
-    static InventoryItem entryOf(EntryChange change, StockUpdate update) {
+    static InventoryEntry entryOf(EntryChange change, StockUpdate update) {
         return switch (update) {
             case StockUpdate.Updated updated -> updated.entry();
             default -> throw refusal(change, update);
@@ -29,7 +29,7 @@ final class StockOutcomes {
     }
 
     /** The entries of {@code Applied}, or the refused change's exception, naming its place in the batch. */
-    static List<InventoryItem> entriesOf(List<EntryChange> changes, ChangesOutcome outcome) {
+    static List<InventoryEntry> entriesOf(List<EntryChange> changes, ChangesOutcome outcome) {
         return switch (outcome) {
             case ChangesOutcome.Applied applied -> applied.entries();
             case ChangesOutcome.Refused refused -> throw new RefusedBatchChangeException(refused.index(),
@@ -39,8 +39,8 @@ final class StockOutcomes {
 
     private static DomainException refusal(EntryChange change, StockUpdate update) {
         return switch (update) {
-            case StockUpdate.NotFound _ -> new InventoryItemNotFoundException(change.petId());
-            case StockUpdate.Stale _ -> new StaleInventoryItemException(change.petId());
+            case StockUpdate.NotFound _ -> new InventoryEntryNotFoundException(change.petId());
+            case StockUpdate.Stale _ -> new StaleInventoryEntryException(change.petId());
             case StockUpdate.OutOfRange outOfRange -> outOfRange(change, outOfRange);
             case StockUpdate.Updated _ -> throw new IllegalArgumentException("not a refusal");
         };

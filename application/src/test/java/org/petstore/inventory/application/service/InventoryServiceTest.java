@@ -18,22 +18,22 @@ import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockChange;
 
 class InventoryServiceTest {
 
     private static final ChangeOrigin API = ChangeOrigin.api("key-1", "request-1", ChangeReason.ARRIVAL);
 
-    private static final InventoryItem DOG = new InventoryItem(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE);
-    private static final InventoryItem CAT = new InventoryItem(PetId.of(2), Quantity.of(1), PetStatus.PENDING);
+    private static final InventoryEntry DOG = new InventoryEntry(PetId.of(1), Quantity.of(10), PetStatus.AVAILABLE);
+    private static final InventoryEntry CAT = new InventoryEntry(PetId.of(2), Quantity.of(1), PetStatus.PENDING);
 
     private final InMemoryInventoryRepository repository = new InMemoryInventoryRepository();
     private final InventoryService service = new InventoryService(repository);
@@ -72,22 +72,22 @@ class InventoryServiceTest {
     void findInventoryItemReturnsTheEntryWithItsVersion() {
         service.updateStock(UpdateStockCommand.of(2, 7));
 
-        assertEquals(CAT.withQuantity(Quantity.of(7)), service.findInventoryItem(PetId.of(2)));
-        assertEquals(EntryVersion.of(2), service.findInventoryItem(PetId.of(2)).version());
+        assertEquals(CAT.withQuantity(Quantity.of(7)), service.findInventoryEntry(PetId.of(2)));
+        assertEquals(EntryVersion.of(2), service.findInventoryEntry(PetId.of(2)).version());
     }
 
     @Test
     void findInventoryItemOfAnUnknownPetIsNotFound() {
-        var error = assertThrows(InventoryItemNotFoundException.class, () -> service.findInventoryItem(PetId.of(3)));
+        var error = assertThrows(InventoryEntryNotFoundException.class, () -> service.findInventoryEntry(PetId.of(3)));
 
         assertEquals(PetId.of(3), error.petId());
     }
 
     @Test
     void updateStockSetsTheQuantityAndKeepsTheStatus() {
-        InventoryItem updated = service.updateStock(UpdateStockCommand.of(2, 7));
+        InventoryEntry updated = service.updateStock(UpdateStockCommand.of(2, 7));
 
-        assertEquals(new InventoryItem(PetId.of(2), Quantity.of(7), PetStatus.PENDING, EntryVersion.of(2)), updated);
+        assertEquals(new InventoryEntry(PetId.of(2), Quantity.of(7), PetStatus.PENDING, EntryVersion.of(2)), updated);
         assertEquals(List.of(DOG, updated), listed());
     }
 
@@ -105,7 +105,7 @@ class InventoryServiceTest {
             }
 
             @Override
-            public Optional<InventoryItem> findByPetId(PetId petId) {
+            public Optional<InventoryEntry> findByPetId(PetId petId) {
                 throw new AssertionError("an update reads nothing before it writes");
             }
 
@@ -120,15 +120,15 @@ class InventoryServiceTest {
             }
         });
 
-        assertEquals(new InventoryItem(PetId.of(1), Quantity.of(4), PetStatus.AVAILABLE, EntryVersion.of(2)),
+        assertEquals(new InventoryEntry(PetId.of(1), Quantity.of(4), PetStatus.AVAILABLE, EntryVersion.of(2)),
                 writeOnly.updateStock(UpdateStockCommand.of(1, 4)));
-        assertThrows(InventoryItemNotFoundException.class, () -> writeOnly.updateStock(UpdateStockCommand.of(3, 7)));
-        assertEquals(new InventoryItem(PetId.of(1), Quantity.of(5), PetStatus.AVAILABLE, EntryVersion.of(3)),
+        assertThrows(InventoryEntryNotFoundException.class, () -> writeOnly.updateStock(UpdateStockCommand.of(3, 7)));
+        assertEquals(new InventoryEntry(PetId.of(1), Quantity.of(5), PetStatus.AVAILABLE, EntryVersion.of(3)),
                 writeOnly.updateStock(new UpdateStockCommand(PetId.of(1), Quantity.of(5),
                         ExpectedVersions.oneOf(EntryVersion.of(2)), API)));
-        assertThrows(StaleInventoryItemException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
+        assertThrows(StaleInventoryEntryException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
                 PetId.of(1), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)), API)));
-        assertThrows(InventoryItemNotFoundException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
+        assertThrows(InventoryEntryNotFoundException.class, () -> writeOnly.updateStock(new UpdateStockCommand(
                 PetId.of(3), Quantity.of(6), ExpectedVersions.oneOf(EntryVersion.of(2)), API)));
     }
 
@@ -138,7 +138,7 @@ class InventoryServiceTest {
                 ExpectedVersions.oneOf(EntryVersion.FIRST), API);
 
         assertEquals(CAT.withQuantity(Quantity.of(9)), service.updateStock(sawFirstVersion));
-        var error = assertThrows(StaleInventoryItemException.class, () -> service.updateStock(sawFirstVersion));
+        var error = assertThrows(StaleInventoryEntryException.class, () -> service.updateStock(sawFirstVersion));
 
         assertEquals(PetId.of(2), error.petId());
         assertEquals(List.of(DOG, CAT.withQuantity(Quantity.of(9))), listed());
@@ -146,14 +146,14 @@ class InventoryServiceTest {
 
     @Test
     void aConditionalUpdateOfAnUnknownPetIsNotFound() {
-        assertThrows(InventoryItemNotFoundException.class, () -> service.updateStock(new UpdateStockCommand(
+        assertThrows(InventoryEntryNotFoundException.class, () -> service.updateStock(new UpdateStockCommand(
                 PetId.of(3), Quantity.of(9), ExpectedVersions.oneOf(EntryVersion.FIRST), API)));
         assertEquals(List.of(DOG, CAT), listed());
     }
 
     @Test
     void updateStockOfAnUnknownPetIsNotFoundAndCreatesNothing() {
-        var error = assertThrows(InventoryItemNotFoundException.class,
+        var error = assertThrows(InventoryEntryNotFoundException.class,
                 () -> service.updateStock(UpdateStockCommand.of(3, 7)));
 
         assertEquals("No inventory entry for pet 3", error.getMessage());
@@ -190,7 +190,7 @@ class InventoryServiceTest {
         assertEquals(ExpectedVersions.any(), new UpdateStockCommand(PetId.of(1), Quantity.of(2), API).expected());
     }
 
-    private List<InventoryItem> listed() {
+    private List<InventoryEntry> listed() {
         try (InventorySnapshot list = service.listInventory()) {
             return list.items().toList();
         }

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InMemoryInventoryRepository;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -24,8 +24,8 @@ class StockChangesServiceTest {
 
     @BeforeEach
     void threeChangesOfPetOne() {
-        repository.store(new InventoryItem(PetId.of(1), Quantity.of(0), PetStatus.AVAILABLE),
-                new InventoryItem(PetId.of(2), Quantity.of(0), PetStatus.SOLD));
+        repository.store(new InventoryEntry(PetId.of(1), Quantity.of(0), PetStatus.AVAILABLE),
+                new InventoryEntry(PetId.of(2), Quantity.of(0), PetStatus.SOLD));
         for (int quantity = 1; quantity <= 3; quantity++) {
             updateQuantity(repository, PetId.of(1), Quantity.of(quantity), ChangeOrigin.api(null, null, null));
         }
@@ -36,7 +36,7 @@ class StockChangesServiceTest {
         assertEquals(List.of(3L, 2L, 1L), service.changesOf(PetId.of(1), Long.MAX_VALUE, 10).stream()
                 .map(StockChange::changeId).toList());
         assertEquals(List.of(), service.changesOf(PetId.of(2), Long.MAX_VALUE, 10));
-        assertThrows(InventoryItemNotFoundException.class, () -> service.changesOf(PetId.of(3), Long.MAX_VALUE, 10));
+        assertThrows(InventoryEntryNotFoundException.class, () -> service.changesOf(PetId.of(3), Long.MAX_VALUE, 10));
     }
 
     @Test

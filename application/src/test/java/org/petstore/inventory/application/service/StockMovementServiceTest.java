@@ -24,8 +24,8 @@ import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InsufficientStockException;
 import org.petstore.inventory.domain.InvalidStockChangeException;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
@@ -33,7 +33,7 @@ import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.QuantityLimitExceededException;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockDelta;
 import org.petstore.inventory.domain.StockMovement;
 
@@ -49,8 +49,8 @@ class StockMovementServiceTest {
         repository.store(item(1, 10), item(2, 5), item(3, Integer.MAX_VALUE));
     }
 
-    private static InventoryItem item(long petId, int quantity) {
-        return new InventoryItem(PetId.of(petId), Quantity.of(quantity), PetStatus.AVAILABLE);
+    private static InventoryEntry item(long petId, int quantity) {
+        return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), PetStatus.AVAILABLE);
     }
 
     private static AdjustStockCommand adjust(long petId, long delta) {
@@ -82,7 +82,7 @@ class StockMovementServiceTest {
                 () -> service.adjustStock(adjust(3, 1)));
         assertEquals("Pet 3 has 2147483647 in stock: a delta of +1 would exceed the largest count, 2147483647; "
                 + "nothing was changed", exceeded.getMessage());
-        assertThrows(InventoryItemNotFoundException.class, () -> service.adjustStock(adjust(9, 1)));
+        assertThrows(InventoryEntryNotFoundException.class, () -> service.adjustStock(adjust(9, 1)));
         assertEquals(item(2, 5), repository.findByPetId(PetId.of(2)).orElseThrow());
     }
 
@@ -91,7 +91,7 @@ class StockMovementServiceTest {
         AdjustStockCommand stale = new AdjustStockCommand(PetId.of(1), StockDelta.of(1),
                 ExpectedVersions.oneOf(EntryVersion.of(4)), SALE, Optional.empty());
 
-        assertThrows(StaleInventoryItemException.class, () -> service.adjustStock(stale));
+        assertThrows(StaleInventoryEntryException.class, () -> service.adjustStock(stale));
     }
 
     @Test
@@ -122,8 +122,8 @@ class StockMovementServiceTest {
     void aRetryWithTheSameKeyGetsTheFirstAnswerAndChangesNothing() {
         IdempotentRequest request = new IdempotentRequest("key-1", "k", "fingerprint");
 
-        InventoryItem first = service.adjustStock(adjust(1, -1, request));
-        InventoryItem retry = service.adjustStock(adjust(1, -1, request));
+        InventoryEntry first = service.adjustStock(adjust(1, -1, request));
+        InventoryEntry retry = service.adjustStock(adjust(1, -1, request));
 
         assertEquals(first, retry);
         assertEquals(item(1, 9).atVersion(EntryVersion.of(2)), repository.findByPetId(PetId.of(1)).orElseThrow());
@@ -179,7 +179,7 @@ class StockMovementServiceTest {
         }
 
         @Override
-        public Optional<InventoryItem> findByPetId(PetId petId) {
+        public Optional<InventoryEntry> findByPetId(PetId petId) {
             return delegate.findByPetId(petId);
         }
 

@@ -15,7 +15,7 @@ import org.petstore.inventory.domain.InsufficientStockException;
 import org.petstore.inventory.domain.NotFoundException;
 import org.petstore.inventory.domain.QuantityLimitExceededException;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 
 /**
  * The one translation from a failure, whichever layer raised it, to the {@link ApiException} the client is answered
@@ -71,7 +71,7 @@ final class ErrorTranslation {
                 case IN_FLIGHT -> ErrorCode.IDEMPOTENCY_KEY_IN_USE;
                 case REUSED -> ErrorCode.IDEMPOTENCY_KEY_REUSED;
             }, conflict.getMessage()));
-            case StaleInventoryItemException stale -> Optional.of(new ApiException(ErrorCode.PRECONDITION_FAILED,
+            case StaleInventoryEntryException stale -> Optional.of(new ApiException(ErrorCode.PRECONDITION_FAILED,
                     stale.getMessage()));
             case NotFoundException notFound -> Optional.of(new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage()));
             case ExpiredChangeCursorException expired -> Optional.of(new ApiException(ErrorCode.CURSOR_EXPIRED,

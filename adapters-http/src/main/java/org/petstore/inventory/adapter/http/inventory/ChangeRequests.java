@@ -13,9 +13,9 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 
 /**
  * What the requests that change stock share, so that they check and answer alike: the body's media type (415), the
@@ -108,11 +108,11 @@ final class ChangeRequests {
      * 200 with the entry as {@code change} changed it, and its strong {@code ETag}; 412 when the entry is at none of
      * the versions {@code If-Match} names.
      */
-    static HttpResponse<InventoryItemResponse> changed(PetId petId, Supplier<InventoryItem> change) {
-        InventoryItem entry;
+    static HttpResponse<InventoryItemResponse> changed(PetId petId, Supplier<InventoryEntry> change) {
+        InventoryEntry entry;
         try {
             entry = change.get();
-        } catch (StaleInventoryItemException stale) {
+        } catch (StaleInventoryEntryException stale) {
             throw changedSinceRead(petId);
         }
         return withTag(HttpResponse.ok(InventoryItemResponse.of(entry)), InventoryTags.of(entry));

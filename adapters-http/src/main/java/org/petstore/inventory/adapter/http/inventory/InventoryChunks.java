@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 /**
  * The inventory list as a JSON array, cut into chunks of about {@link #CHUNK_BYTES} while the entries are read from
@@ -19,13 +19,13 @@ final class InventoryChunks implements AutoCloseable {
     private static final int FIRST_CHUNK_CAPACITY = 2 * 1024;
 
     private final InventoryJson json;
-    private final Stream<InventoryItem> entries;
-    private final Iterator<InventoryItem> iterator;
+    private final Stream<InventoryEntry> entries;
+    private final Iterator<InventoryEntry> iterator;
     private final AtomicBoolean closed = new AtomicBoolean();
     private boolean started;
     private boolean ended;
 
-    InventoryChunks(InventoryJson json, Stream<InventoryItem> entries) {
+    InventoryChunks(InventoryJson json, Stream<InventoryEntry> entries) {
         this.json = json;
         this.entries = entries;
         this.iterator = entries.iterator();

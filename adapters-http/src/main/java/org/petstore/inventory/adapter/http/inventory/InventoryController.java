@@ -38,12 +38,12 @@ import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
-import org.petstore.inventory.application.port.inbound.FindInventoryItemUseCase;
+import org.petstore.inventory.application.port.inbound.FindInventoryEntryUseCase;
 import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -78,17 +78,17 @@ final class InventoryController {
             + "is the current tag (weak comparison)";
 
     private final InventoryListing listing;
-    private final FindInventoryItemUseCase findInventoryItem;
+    private final FindInventoryEntryUseCase findInventoryEntry;
     private final UpdateStockUseCase updateStock;
     private final ChangeRequests changeRequests;
     /** Where the chunks of a streamed list are read: Micronaut's blocking executor. */
     private final Scheduler blocking;
 
-    InventoryController(InventoryListing listing, FindInventoryItemUseCase findInventoryItem,
+    InventoryController(InventoryListing listing, FindInventoryEntryUseCase findInventoryEntry,
             UpdateStockUseCase updateStock, ChangeRequests changeRequests,
             @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.listing = listing;
-        this.findInventoryItem = findInventoryItem;
+        this.findInventoryEntry = findInventoryEntry;
         this.updateStock = updateStock;
         this.changeRequests = changeRequests;
         this.blocking = Schedulers.fromExecutor(blocking);
@@ -146,7 +146,7 @@ final class InventoryController {
             @PathVariable("petId") String petId,
             @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
             HttpRequest<?> request) {
-        InventoryItem entry = findInventoryItem.findInventoryItem(PathParameters.petId(petId));
+        InventoryEntry entry = findInventoryEntry.findInventoryEntry(PathParameters.petId(petId));
         EntityTag tag = InventoryTags.of(entry);
         if (ifNoneMatch != null && ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag))
                 .isPresent()) {

@@ -3,10 +3,10 @@ package org.petstore.inventory.adapter.http.inventory;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import org.petstore.inventory.adapter.http.PetStatus;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 /**
- * The specification's {@code InventoryItem} on the wire: Micronaut serde writes it, members in this order, and the
+ * The specification's {@code InventoryEntry} on the wire: Micronaut serde writes it, members in this order, and the
  * OpenAPI document shows it. A new member of an entry is a new component here (and a column in the statement that
  * reads entries).
  */
@@ -20,7 +20,7 @@ record InventoryItemResponse(
         int quantity,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PetStatus status) {
 
-    static InventoryItemResponse of(InventoryItem item) {
+    static InventoryItemResponse of(InventoryEntry item) {
         return new InventoryItemResponse(item.petId().value(), item.quantity().value(), PetStatus.of(item.status()));
     }
 }

@@ -6,10 +6,10 @@ import io.netty.buffer.ByteBufOutputStream;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 /**
- * Inventory entries as the specification's {@code InventoryItem} JSON, written by Micronaut serde from the wire record
+ * Inventory entries as the specification's {@code InventoryEntry} JSON, written by Micronaut serde from the wire record
  * {@link InventoryItemResponse}. The list is a JSON array of such entries, written element by element as the
  * entries are read ({@link InventoryChunks}), so that a long list never has to be held in memory.
  */
@@ -23,7 +23,7 @@ final class InventoryJson {
     }
 
     /** One entry, preceded by a comma unless it is the first element of the array. */
-    void writeElement(ByteBuf out, InventoryItem item, boolean first) {
+    void writeElement(ByteBuf out, InventoryEntry item, boolean first) {
         if (!first) {
             out.writeByte(',');
         }

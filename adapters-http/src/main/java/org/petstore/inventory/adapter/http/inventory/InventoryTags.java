@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 
@@ -27,7 +27,7 @@ final class InventoryTags {
     private InventoryTags() {
     }
 
-    static EntityTag of(InventoryItem entry) {
+    static EntityTag of(InventoryEntry entry) {
         return EntityTag.strong(entry.petId().value() + "." + entry.version().value());
     }
 
@@ -66,7 +66,7 @@ final class InventoryTags {
         };
     }
 
-    /** The version in an opaque tag exactly as {@link #of(InventoryItem)} writes it for this pet, if it is one. */
+    /** The version in an opaque tag exactly as {@link #of(InventoryEntry)} writes it for this pet, if it is one. */
     private static Optional<EntryVersion> versionOf(String opaque, PetId petId) {
         String prefix = petId.value() + ".";
         if (!opaque.startsWith(prefix)) {

@@ -40,7 +40,7 @@ import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 
 /**
@@ -175,7 +175,7 @@ final class StockMovementsController {
         StockChangesCommand command = new StockChangesCommand(changes, Optional.empty());
         changeRequests.refuseUnconditionalBatch();
         Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
-        List<InventoryItem> changed = applyStockChanges.applyStockChanges(idempotency.isEmpty() ? command
+        List<InventoryEntry> changed = applyStockChanges.applyStockChanges(idempotency.isEmpty() ? command
                 : new StockChangesCommand(command.changes(), idempotency));
         return HttpResponse.ok(changed.stream().map(InventoryItemResponse::of).toList());
     }

@@ -8,7 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
@@ -20,7 +20,7 @@ class InventoryTagsTest {
 
     @Test
     void anEntrysTagIsStrongAndNamesThePetAndTheVersion() {
-        InventoryItem entry = new InventoryItem(PET_2, Quantity.of(7), PetStatus.SOLD, EntryVersion.of(5));
+        InventoryEntry entry = new InventoryEntry(PET_2, Quantity.of(7), PetStatus.SOLD, EntryVersion.of(5));
 
         assertEquals("\"2.5\"", InventoryTags.of(entry).toString());
     }

@@ -1,9 +1,9 @@
 package org.petstore.inventory.application.port.inbound;
 
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockLevelException;
 
 /**
@@ -16,10 +16,10 @@ public interface AdjustStockUseCase {
      * returns the entry as stored, at its next version. With an idempotency key, a retry of the same request gets the
      * first one's outcome again (the entry as it was answered then, or the same refusal) and changes nothing.
      *
-     * @throws InventoryItemNotFoundException  when no entry tracks the pet; nothing is created
-     * @throws StaleInventoryItemException     when the entry is at none of the expected versions
+     * @throws InventoryEntryNotFoundException  when no entry tracks the pet; nothing is created
+     * @throws StaleInventoryEntryException     when the entry is at none of the expected versions
      * @throws StockLevelException             when the count would leave 0 to 2,147,483,647
      * @throws IdempotencyKeyConflictException when the key's first request is still running, or was another request
      */
-    InventoryItem adjustStock(AdjustStockCommand command);
+    InventoryEntry adjustStock(AdjustStockCommand command);
 }

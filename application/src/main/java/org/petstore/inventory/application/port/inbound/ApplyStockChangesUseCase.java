@@ -2,7 +2,7 @@ package org.petstore.inventory.application.port.inbound;
 
 import java.util.List;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
 
 /**
@@ -20,5 +20,5 @@ public interface ApplyStockChangesUseCase {
      *                                         the count out of range); it names the change, and nothing changed
      * @throws IdempotencyKeyConflictException when the key's first request is still running, or was another request
      */
-    List<InventoryItem> applyStockChanges(StockChangesCommand command);
+    List<InventoryEntry> applyStockChanges(StockChangesCommand command);
 }

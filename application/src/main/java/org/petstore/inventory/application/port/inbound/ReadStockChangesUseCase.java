@@ -2,7 +2,7 @@ package org.petstore.inventory.application.port.inbound;
 
 import java.util.List;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
 
@@ -19,7 +19,7 @@ public interface ReadStockChangesUseCase {
      * The pet's changes with an id below {@code beforeChangeId} ({@code Long.MAX_VALUE}: from the newest), newest
      * first, at most {@code limit} (1 to {@link #MAX_LIMIT}).
      *
-     * @throws InventoryItemNotFoundException when no entry tracks the pet
+     * @throws InventoryEntryNotFoundException when no entry tracks the pet
      */
     List<StockChange> changesOf(PetId petId, long beforeChangeId, int limit);
 

@@ -1,8 +1,8 @@
 package org.petstore.inventory.application.port.inbound;
 
-import org.petstore.inventory.domain.InventoryItem;
-import org.petstore.inventory.domain.InventoryItemNotFoundException;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.InventoryEntry;
+import org.petstore.inventory.domain.InventoryEntryNotFoundException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 
 /**
  * Sets the stock count of one pet: new arrivals, returns, manual adjustments.
@@ -15,8 +15,8 @@ public interface UpdateStockUseCase {
      * nothing is recorded) and returns the entry as it is. Only the quantity (and so the version) changes. The check of the version and the
      * change are one atomic step: of several updates expecting the same version, one succeeds.
      *
-     * @throws InventoryItemNotFoundException when no entry tracks the pet; nothing is created
-     * @throws StaleInventoryItemException    when the entry is at none of the expected versions; nothing changes
+     * @throws InventoryEntryNotFoundException when no entry tracks the pet; nothing is created
+     * @throws StaleInventoryEntryException    when the entry is at none of the expected versions; nothing changes
      */
-    InventoryItem updateStock(UpdateStockCommand command);
+    InventoryEntry updateStock(UpdateStockCommand command);
 }

@@ -2,7 +2,7 @@ package org.petstore.inventory.application.port.outbound;
 
 import java.util.List;
 import java.util.Objects;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 /**
  * What became of changes made all or nothing ({@link InventoryRepository#changeAll}): all were made, or one was
@@ -11,7 +11,7 @@ import org.petstore.inventory.domain.InventoryItem;
 public sealed interface ChangesOutcome {
 
     /** Every change was made: the entries as stored, in the order of the changes. */
-    record Applied(List<InventoryItem> entries) implements ChangesOutcome {
+    record Applied(List<InventoryEntry> entries) implements ChangesOutcome {
 
         public Applied {
             entries = List.copyOf(entries);

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
@@ -39,7 +39,7 @@ public interface InventoryRepository {
     /** The version of the whole inventory right now, without reading the entries: one cheap aggregate read. */
     InventoryVersion currentVersion();
 
-    Optional<InventoryItem> findByPetId(PetId petId);
+    Optional<InventoryEntry> findByPetId(PetId petId);
 
     /**
      * Makes one change of one entry, atomically and durably, and says what became of it: the entry as stored, or why

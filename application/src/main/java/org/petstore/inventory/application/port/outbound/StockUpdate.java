@@ -1,7 +1,7 @@
 package org.petstore.inventory.application.port.outbound;
 
 import java.util.Objects;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.Quantity;
 
 /**
@@ -12,7 +12,7 @@ import org.petstore.inventory.domain.Quantity;
 public sealed interface StockUpdate {
 
     /** The entry as stored: at its next version, or as it was when the change left its count as it was. */
-    record Updated(InventoryItem entry) implements StockUpdate {
+    record Updated(InventoryEntry entry) implements StockUpdate {
 
         public Updated {
             Objects.requireNonNull(entry, "entry");

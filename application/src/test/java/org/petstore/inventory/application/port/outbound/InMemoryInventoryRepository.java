@@ -13,11 +13,11 @@ import java.util.stream.Stream;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.StaleInventoryItemException;
+import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StockLevelException;
 
@@ -28,7 +28,7 @@ import org.petstore.inventory.domain.StockLevelException;
  */
 public final class InMemoryInventoryRepository implements InventoryRepository, StockLedger, IdempotencyClaims {
 
-    private final ConcurrentSkipListMap<Long, InventoryItem> items = new ConcurrentSkipListMap<>();
+    private final ConcurrentSkipListMap<Long, InventoryEntry> items = new ConcurrentSkipListMap<>();
     private final AtomicInteger openStreams = new AtomicInteger();
     private final List<StockChange> changes = new ArrayList<>();
     private long lastChangeId;
@@ -37,8 +37,8 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
     private long lastToken;
     private final Clock clock = Clock.systemUTC();
 
-    public void store(InventoryItem... entries) {
-        for (InventoryItem entry : entries) {
+    public void store(InventoryEntry... entries) {
+        for (InventoryEntry entry : entries) {
             items.put(entry.petId().value(), entry);
         }
     }
@@ -61,10 +61,10 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
 
     @Override
     public InventorySnapshot streamAll() {
-        List<InventoryItem> snapshot = List.copyOf(items.values());
+        List<InventoryEntry> snapshot = List.copyOf(items.values());
         AtomicBoolean closed = new AtomicBoolean();
         openStreams.incrementAndGet();
-        Stream<InventoryItem> entries = snapshot.stream().onClose(() -> {
+        Stream<InventoryEntry> entries = snapshot.stream().onClose(() -> {
             if (closed.compareAndSet(false, true)) {
                 openStreams.decrementAndGet();
             }
@@ -78,20 +78,20 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
     }
 
     @Override
-    public Optional<InventoryItem> findByPetId(PetId petId) {
+    public Optional<InventoryEntry> findByPetId(PetId petId) {
         return Optional.ofNullable(items.get(petId.value()));
     }
 
     /** Changes are made and recorded one at a time, under this object's lock: change ids in the order of the changes. */
     @Override
     public synchronized StockUpdate change(EntryChange change) {
-        InventoryItem current = items.get(change.petId().value());
+        InventoryEntry current = items.get(change.petId().value());
         if (current == null) {
             return new StockUpdate.NotFound();
         }
         try {
             return new StockUpdate.Updated(make(current, change));
-        } catch (StaleInventoryItemException stale) {
+        } catch (StaleInventoryEntryException stale) {
             return new StockUpdate.Stale();
         } catch (StockLevelException outOfRange) {
             return new StockUpdate.OutOfRange(current.quantity());
@@ -104,10 +104,10 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
         if (claim.isPresent() && !claimed(claim.get())) {
             throw new IdempotencyKeyConflictException(IdempotencyKeyConflictException.Reason.IN_FLIGHT);
         }
-        Map<Long, InventoryItem> before = new HashMap<>(items);
+        Map<Long, InventoryEntry> before = new HashMap<>(items);
         int changesBefore = this.changes.size();
         long lastIdBefore = lastChangeId;
-        List<InventoryItem> entries = new ArrayList<>();
+        List<InventoryEntry> entries = new ArrayList<>();
         ChangesOutcome outcome = null;
         for (int i = 0; i < changes.size() && outcome == null; i++) {
             StockUpdate update = change(changes.get(i));
@@ -131,8 +131,8 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
         return outcome;
     }
 
-    private InventoryItem make(InventoryItem current, EntryChange change) {
-        InventoryItem updated = change.applyTo(current);
+    private InventoryEntry make(InventoryEntry current, EntryChange change) {
+        InventoryEntry updated = change.applyTo(current);
         if (updated != current) {
             items.put(updated.petId().value(), updated);
             changes.add(new StockChange(++lastChangeId, updated.petId(), current.quantity(), updated.quantity(),

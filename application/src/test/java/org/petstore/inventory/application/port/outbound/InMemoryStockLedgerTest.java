@@ -1,7 +1,7 @@
 package org.petstore.inventory.application.port.outbound;
 
 import java.util.List;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 class InMemoryStockLedgerTest extends StockLedgerContract {
 
@@ -18,8 +18,8 @@ class InMemoryStockLedgerTest extends StockLedgerContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryItem> items) {
+    protected void givenOnly(List<InventoryEntry> items) {
         repository.clear();
-        repository.store(items.toArray(InventoryItem[]::new));
+        repository.store(items.toArray(InventoryEntry[]::new));
     }
 }

@@ -1,7 +1,7 @@
 package org.petstore.inventory.application.port.outbound;
 
 import java.util.List;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 
 class InMemoryStockMovementsTest extends StockMovementsContract {
 
@@ -23,8 +23,8 @@ class InMemoryStockMovementsTest extends StockMovementsContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryItem> items) {
+    protected void givenOnly(List<InventoryEntry> items) {
         repository.clear();
-        repository.store(items.toArray(InventoryItem[]::new));
+        repository.store(items.toArray(InventoryEntry[]::new));
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
@@ -33,9 +33,9 @@ import org.petstore.inventory.domain.Quantity;
  */
 public abstract class InventoryRepositoryContract {
 
-    protected static final InventoryItem DOG = item(1, 10, PetStatus.AVAILABLE);
-    protected static final InventoryItem CAT = item(2, 0, PetStatus.SOLD);
-    protected static final InventoryItem PARROT = item(30, 4, PetStatus.PENDING);
+    protected static final InventoryEntry DOG = item(1, 10, PetStatus.AVAILABLE);
+    protected static final InventoryEntry CAT = item(2, 0, PetStatus.SOLD);
+    protected static final InventoryEntry PARROT = item(30, 4, PetStatus.PENDING);
 
     /** Who the contract's changes come from: a client of the API. */
     protected static final ChangeOrigin BY_API = ChangeOrigin.api("key-1", "request-1", null);
@@ -44,7 +44,7 @@ public abstract class InventoryRepositoryContract {
     protected abstract InventoryRepository repository();
 
     /** Removes every entry, then stores exactly the given ones. */
-    protected abstract void givenOnly(List<InventoryItem> items);
+    protected abstract void givenOnly(List<InventoryEntry> items);
 
     /**
      * Removes every entry, then stores the entries of pets 1 to {@code count}, each as {@link #numbered} describes
@@ -61,15 +61,15 @@ public abstract class InventoryRepositoryContract {
     /** A list far larger than any test fixture, so a backend that loads it whole is slow to fail, never silent. */
     protected static final int LARGE = 50_000;
 
-    protected static InventoryItem item(long petId, int quantity, PetStatus status) {
-        return new InventoryItem(PetId.of(petId), Quantity.of(quantity), status);
+    protected static InventoryEntry item(long petId, int quantity, PetStatus status) {
+        return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), status);
     }
 
     /**
      * The entry of pet {@code petId} in {@link #givenOnlyNumbered}: quantity {@code petId % 1000}; status
      * {@code available} when {@code petId % 3} is 1, {@code pending} when 2, {@code sold} when 0.
      */
-    public static InventoryItem numbered(long petId) {
+    public static InventoryEntry numbered(long petId) {
         PetStatus status = switch ((int) (petId % 3)) {
             case 1 -> PetStatus.AVAILABLE;
             case 2 -> PetStatus.PENDING;
@@ -79,7 +79,7 @@ public abstract class InventoryRepositoryContract {
     }
 
     /** Every entry, read through {@link InventoryRepository#streamAll()} and closed. */
-    protected List<InventoryItem> all() {
+    protected List<InventoryEntry> all() {
         try (InventorySnapshot all = repository().streamAll()) {
             return all.items().toList();
         }
@@ -105,7 +105,7 @@ public abstract class InventoryRepositoryContract {
     @Test
     void anOpenStreamHoldsTheStoreUntilItIsClosed() {
         InventorySnapshot all = repository().streamAll();
-        Iterator<InventoryItem> entries = all.items().iterator();
+        Iterator<InventoryEntry> entries = all.items().iterator();
         assertEquals(DOG, entries.next());
         assertEquals(1, activeConnections());
 
@@ -143,9 +143,9 @@ public abstract class InventoryRepositoryContract {
         long read = 0;
         try (InventorySnapshot all = repository().streamAll()) {
             assertEquals(new InventoryVersion(LARGE, LARGE, 0), all.version());
-            Iterator<InventoryItem> entries = all.items().iterator();
+            Iterator<InventoryEntry> entries = all.items().iterator();
             while (entries.hasNext()) {
-                InventoryItem entry = entries.next();
+                InventoryEntry entry = entries.next();
                 read++;
                 if (!numbered(read).equals(entry)) {
                     assertEquals(numbered(read), entry, "entry " + read);
@@ -171,7 +171,7 @@ public abstract class InventoryRepositoryContract {
     @Test
     void anUpdateCompletesWhileAListIsBeingRead() {
         try (InventorySnapshot all = repository().streamAll()) {
-            Iterator<InventoryItem> entries = all.items().iterator();
+            Iterator<InventoryEntry> entries = all.items().iterator();
             assertEquals(DOG, entries.next());
 
             assertEquals(Optional.of(PARROT.withQuantity(Quantity.of(5))),
@@ -197,7 +197,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void updateQuantityStoresTheNewCountAndKeepsTheStatus() {
-        InventoryItem stored = updateQuantity(repository(), PetId.of(1), Quantity.of(3), BY_API).orElseThrow();
+        InventoryEntry stored = updateQuantity(repository(), PetId.of(1), Quantity.of(3), BY_API).orElseThrow();
 
         assertEquals(DOG.withQuantity(Quantity.of(3)), stored);
         assertEquals(Optional.of(stored), repository().findByPetId(PetId.of(1)));
@@ -242,7 +242,7 @@ public abstract class InventoryRepositoryContract {
                         .orElseThrow())
                 .toList());
 
-        InventoryItem stored = repository().findByPetId(PetId.of(1)).orElseThrow();
+        InventoryEntry stored = repository().findByPetId(PetId.of(1)).orElseThrow();
         assertTrue(sent.contains(stored.quantity().value()), "stored " + stored.quantity() + " was never sent");
         assertEquals(PetStatus.AVAILABLE, stored.status());
         assertEquals(EntryVersion.of(1 + sent.size()), stored.version(), "one version per update, none lost");
@@ -250,7 +250,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void concurrentUpdatesOfDifferentEntriesDoNotInterfere() throws Exception {
-        List<InventoryItem> entries = new ArrayList<>();
+        List<InventoryEntry> entries = new ArrayList<>();
         for (long petId = 100; petId < 132; petId++) {
             entries.add(item(petId, 0, PetStatus.AVAILABLE));
         }
@@ -261,7 +261,7 @@ public abstract class InventoryRepositoryContract {
                         entry.petId(), Quantity.of((int) entry.petId().value() * 2), BY_API).orElseThrow())
                 .toList());
 
-        List<InventoryItem> expected = entries.stream()
+        List<InventoryEntry> expected = entries.stream()
                 .map(entry -> entry.withQuantity(Quantity.of((int) entry.petId().value() * 2)))
                 .toList();
         assertEquals(expected, all());
@@ -270,18 +270,18 @@ public abstract class InventoryRepositoryContract {
     @Test
     void everyEntryStartsAtTheFirstVersion() {
         assertEquals(List.of(EntryVersion.FIRST, EntryVersion.FIRST, EntryVersion.FIRST),
-                all().stream().map(InventoryItem::version).toList());
+                all().stream().map(InventoryEntry::version).toList());
     }
 
     @Test
     void everyWriteThatChangesTheCountMovesTheEntryToItsNextVersion() {
         for (long expected = 2; expected <= 4; expected++) {
-            InventoryItem stored = updateQuantity(repository(), PetId.of(1), Quantity.of(10 + expected), BY_API)
+            InventoryEntry stored = updateQuantity(repository(), PetId.of(1), Quantity.of(10 + expected), BY_API)
                     .orElseThrow();
             assertEquals(EntryVersion.of(expected), stored.version());
         }
 
-        InventoryItem changed = DOG.withQuantity(Quantity.of(14)).atVersion(EntryVersion.of(4));
+        InventoryEntry changed = DOG.withQuantity(Quantity.of(14)).atVersion(EntryVersion.of(4));
         assertEquals(Optional.of(changed), repository().findByPetId(PetId.of(1)));
         assertEquals(List.of(changed, CAT, PARROT), all());
     }
@@ -300,7 +300,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void aStoredVersionIsKept() {
-        InventoryItem changedOften = item(5, 1, PetStatus.SOLD).atVersion(EntryVersion.of(Long.MAX_VALUE / 2));
+        InventoryEntry changedOften = item(5, 1, PetStatus.SOLD).atVersion(EntryVersion.of(Long.MAX_VALUE / 2));
         givenOnly(List.of(changedOften));
 
         assertEquals(List.of(changedOften), all());
@@ -357,9 +357,9 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void aListKeepsTheEntriesOfItsVersionWhileTheStoreChanges() {
-        List<InventoryItem> read = new ArrayList<>();
+        List<InventoryEntry> read = new ArrayList<>();
         try (InventorySnapshot all = repository().streamAll()) {
-            Iterator<InventoryItem> entries = all.items().iterator();
+            Iterator<InventoryEntry> entries = all.items().iterator();
             read.add(entries.next());
 
             updateQuantity(repository(), PetId.of(30), Quantity.of(99), BY_API).orElseThrow();
@@ -394,7 +394,7 @@ public abstract class InventoryRepositoryContract {
     @Test
     void aConditionalUpdateOfAStaleEntryChangesNothing() {
         updateQuantity(repository(), PetId.of(1), Quantity.of(11), BY_API).orElseThrow();
-        InventoryItem current = repository().findByPetId(PetId.of(1)).orElseThrow();
+        InventoryEntry current = repository().findByPetId(PetId.of(1)).orElseThrow();
         InventoryVersion before = repository().currentVersion();
 
         assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
@@ -435,7 +435,7 @@ public abstract class InventoryRepositoryContract {
         assertEquals(1, winners.size(), "updates that succeeded: " + results);
         assertEquals(15, results.stream().filter(StockUpdate.Stale.class::isInstance).count(), results.toString());
 
-        InventoryItem winner = winners.getFirst().entry();
+        InventoryEntry winner = winners.getFirst().entry();
         assertTrue(sent.contains(winner.quantity().value()), "stored " + winner.quantity() + " was never sent");
         assertEquals(EntryVersion.of(2), winner.version());
         assertEquals(Optional.of(winner), repository().findByPetId(PetId.of(1)));

@@ -20,7 +20,7 @@ import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -43,10 +43,10 @@ public abstract class StockLedgerContract {
     protected abstract StockLedger ledger();
 
     /** Removes every entry, then stores exactly the given ones, each at its first version; records nothing. */
-    protected abstract void givenOnly(List<InventoryItem> items);
+    protected abstract void givenOnly(List<InventoryEntry> items);
 
-    private static InventoryItem item(long petId, int quantity) {
-        return new InventoryItem(PetId.of(petId), Quantity.of(quantity), PetStatus.AVAILABLE);
+    private static InventoryEntry item(long petId, int quantity) {
+        return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), PetStatus.AVAILABLE);
     }
 
     /** The id of the newest change recorded so far (0 when none). */
@@ -174,7 +174,7 @@ public abstract class StockLedgerContract {
                     PetId pet = PetId.of((thread + i) % 3 + 1);
                     Quantity quantity = Quantity.of(thread * 1000 + i + 1); // never the count before it
                     if (i % 4 == 3) {
-                        InventoryItem seen = repository().findByPetId(pet).orElseThrow();
+                        InventoryEntry seen = repository().findByPetId(pet).orElseThrow();
                         StockUpdate update = updateQuantity(repository(), pet, quantity,
                                 ExpectedVersions.oneOf(seen.version()), PLAIN);
                         made += update instanceof StockUpdate.Updated ? 1 : 0;
@@ -211,7 +211,7 @@ public abstract class StockLedgerContract {
             assertEquals(expectedVersion, change.version(), "change " + change.changeId());
         }
         for (Map.Entry<PetId, StockChange> entry : last.entrySet()) {
-            InventoryItem now = repository().findByPetId(entry.getKey()).orElseThrow();
+            InventoryEntry now = repository().findByPetId(entry.getKey()).orElseThrow();
             assertEquals(entry.getValue().to(), now.quantity());
             assertEquals(entry.getValue().version(), now.version());
         }

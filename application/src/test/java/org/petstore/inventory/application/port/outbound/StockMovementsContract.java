@@ -20,7 +20,7 @@ import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
@@ -45,10 +45,10 @@ public abstract class StockMovementsContract {
     protected abstract IdempotencyClaims claims();
 
     /** Removes every entry, then stores exactly the given ones, each at its first version; records nothing. */
-    protected abstract void givenOnly(List<InventoryItem> items);
+    protected abstract void givenOnly(List<InventoryEntry> items);
 
-    private static InventoryItem item(long petId, int quantity) {
-        return new InventoryItem(PetId.of(petId), Quantity.of(quantity), PetStatus.AVAILABLE);
+    private static InventoryEntry item(long petId, int quantity) {
+        return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), PetStatus.AVAILABLE);
     }
 
     private static EntryChange delta(long petId, long delta) {
@@ -67,7 +67,7 @@ public abstract class StockMovementsContract {
         return ledger().changesAfter(cursor, 500);
     }
 
-    private Optional<InventoryItem> entry(long petId) {
+    private Optional<InventoryEntry> entry(long petId) {
         return repository().findByPetId(PetId.of(petId));
     }
 
@@ -84,7 +84,7 @@ public abstract class StockMovementsContract {
         givenOnly(List.of(item(1, 10)));
         long before = newest();
 
-        InventoryItem sold = item(1, 7).atVersion(EntryVersion.of(2));
+        InventoryEntry sold = item(1, 7).atVersion(EntryVersion.of(2));
         assertEquals(new StockUpdate.Updated(sold), adjust(repository(), PetId.of(1), -3, SALE));
 
         assertEquals(Optional.of(sold), entry(1));
@@ -185,7 +185,7 @@ public abstract class StockMovementsContract {
         ChangesOutcome outcome = repository().changeAll(List.of(delta(3, 4), set(1, 2), delta(2, -5)),
                 Optional.empty());
 
-        List<InventoryItem> expected = List.of(item(3, 5).atVersion(EntryVersion.of(2)),
+        List<InventoryEntry> expected = List.of(item(3, 5).atVersion(EntryVersion.of(2)),
                 item(1, 2).atVersion(EntryVersion.of(2)), item(2, 0).atVersion(EntryVersion.of(2)));
         assertEquals(new ChangesOutcome.Applied(expected), outcome);
         assertEquals(expected.get(1), entry(1).orElseThrow());

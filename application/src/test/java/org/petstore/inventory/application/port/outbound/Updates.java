@@ -4,7 +4,7 @@ import java.util.Optional;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.InventoryItem;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StockDelta;
@@ -17,7 +17,7 @@ public final class Updates {
     }
 
     /** Sets the count unconditionally: the entry as stored, or none when the pet has no entry. */
-    public static Optional<InventoryItem> updateQuantity(InventoryRepository repository, PetId petId,
+    public static Optional<InventoryEntry> updateQuantity(InventoryRepository repository, PetId petId,
             Quantity quantity, ChangeOrigin origin) {
         return switch (repository.change(new EntryChange(petId, new StockMovement.SetTo(quantity), origin))) {
             case StockUpdate.Updated updated -> Optional.of(updated.entry());

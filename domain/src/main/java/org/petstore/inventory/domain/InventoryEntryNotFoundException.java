@@ -3,11 +3,11 @@ package org.petstore.inventory.domain;
 /**
  * No inventory entry tracks the given pet.
  */
-public final class InventoryItemNotFoundException extends NotFoundException {
+public final class InventoryEntryNotFoundException extends NotFoundException {
 
     private final PetId petId;
 
-    public InventoryItemNotFoundException(PetId petId) {
+    public InventoryEntryNotFoundException(PetId petId) {
         super("No inventory entry for pet " + petId);
         this.petId = petId;
     }

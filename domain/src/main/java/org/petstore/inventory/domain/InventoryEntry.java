@@ -9,9 +9,9 @@ import java.util.Objects;
  * a new version of the entry: whatever writes either must move the entry to {@link EntryVersion#next()} in the same
  * atomic step.
  */
-public record InventoryItem(PetId petId, Quantity quantity, PetStatus status, EntryVersion version) {
+public record InventoryEntry(PetId petId, Quantity quantity, PetStatus status, EntryVersion version) {
 
-    public InventoryItem {
+    public InventoryEntry {
         Objects.requireNonNull(petId, "petId");
         Objects.requireNonNull(quantity, "quantity");
         Objects.requireNonNull(status, "status");
@@ -19,7 +19,7 @@ public record InventoryItem(PetId petId, Quantity quantity, PetStatus status, En
     }
 
     /** An entry that was never changed: {@link EntryVersion#FIRST}. */
-    public InventoryItem(PetId petId, Quantity quantity, PetStatus status) {
+    public InventoryEntry(PetId petId, Quantity quantity, PetStatus status) {
         this(petId, quantity, status, EntryVersion.FIRST);
     }
 
@@ -27,12 +27,12 @@ public record InventoryItem(PetId petId, Quantity quantity, PetStatus status, En
      * The same entry with a new stock count, as its next version. Only the quantity (and so the version) changes:
      * the specification gives no rule by which a quantity change would move the status.
      */
-    public InventoryItem withQuantity(Quantity newQuantity) {
-        return new InventoryItem(petId, newQuantity, status, version.next());
+    public InventoryEntry withQuantity(Quantity newQuantity) {
+        return new InventoryEntry(petId, newQuantity, status, version.next());
     }
 
     /** The same entry at another version, as a store that keeps versions reports it. */
-    public InventoryItem atVersion(EntryVersion newVersion) {
-        return new InventoryItem(petId, quantity, status, newVersion);
+    public InventoryEntry atVersion(EntryVersion newVersion) {
+        return new InventoryEntry(petId, quantity, status, newVersion);
     }
 }
