@@ -11,9 +11,14 @@ import java.util.Set;
  */
 public sealed interface ExpectedVersions {
 
-    /** No condition on the version: any existing entry may change. */
+    /** No condition at all: the caller named no version ({@link #isCondition()} is false). */
+    static ExpectedVersions unconditional() {
+        return Any.UNCONDITIONAL;
+    }
+
+    /** The condition that the entry exists, at any version ({@code If-Match: *}). */
     static ExpectedVersions any() {
-        return Any.INSTANCE;
+        return Any.ANY_VERSION;
     }
 
     /** The entry must be at one of these versions. With none given, no version matches and nothing may change. */
@@ -28,9 +33,15 @@ public sealed interface ExpectedVersions {
     /** Whether an entry at this version may change. */
     boolean allow(EntryVersion current);
 
-    /** Any existing entry, whatever its version. */
+    /** Whether the caller named the versions it accepts (any version included), rather than none at all. */
+    default boolean isCondition() {
+        return this != Any.UNCONDITIONAL;
+    }
+
+    /** Any existing entry, whatever its version: without a condition, or on the condition of any version. */
     enum Any implements ExpectedVersions {
-        INSTANCE;
+        UNCONDITIONAL,
+        ANY_VERSION;
 
         @Override
         public boolean allow(EntryVersion current) {

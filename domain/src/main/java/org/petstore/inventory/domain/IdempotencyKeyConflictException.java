@@ -1,9 +1,11 @@
 package org.petstore.inventory.domain;
 
+import java.util.Objects;
+
 /**
- * A request's {@code Idempotency-Key} cannot be used for it now: the first request with the key is still being
- * carried out ({@link Reason#IN_FLIGHT}), or the key was first used with another request ({@link Reason#REUSED}).
- * Nothing was changed.
+ * A request's idempotency key cannot be used for it now: the first request with the key is still being carried out
+ * ({@link Reason#IN_FLIGHT}), or the key was first used with another request ({@link Reason#REUSED}). Nothing was
+ * changed.
  */
 public final class IdempotencyKeyConflictException extends DomainException {
 
@@ -11,19 +13,14 @@ public final class IdempotencyKeyConflictException extends DomainException {
     public enum Reason {
         /** The first request with the key is still running: retry later, it will be replayed. */
         IN_FLIGHT,
-        /** The key was first used with another request (method, path or body). */
+        /** The key was first used with another request (another fingerprint). */
         REUSED
     }
 
     private final Reason reason;
 
     public IdempotencyKeyConflictException(Reason reason) {
-        super(switch (reason) {
-            case IN_FLIGHT -> "A request with this Idempotency-Key is still being carried out: retry later to "
-                    + "get its answer";
-            case REUSED -> "This Idempotency-Key was used with another request (method, path or body): send a new "
-                    + "key for a new request";
-        });
+        super("The idempotency key cannot be used now: " + Objects.requireNonNull(reason, "reason"));
         this.reason = reason;
     }
 

@@ -20,7 +20,7 @@ public record IdempotentRequest(String scope, String key, String fingerprint) {
                     + " characters");
         }
         if (key == null || key.isEmpty() || key.length() > MAX_KEY_LENGTH) {
-            throw new InvalidIdempotencyKeyException("Idempotency-Key must have 1 to " + MAX_KEY_LENGTH
+            throw new InvalidIdempotencyKeyException("An idempotency key has 1 to " + MAX_KEY_LENGTH
                     + " characters, got " + (key == null ? 0 : key.length()));
         }
     }

@@ -3,19 +3,13 @@ package org.petstore.inventory.domain;
 import java.util.Objects;
 
 /**
- * How a change moves one entry's stock count: to a count ({@link SetTo}, a PATCH, a batch's {@code quantity}), or by
- * a delta ({@link AdjustBy}, an adjustment, a batch's {@code delta}). Every store applies it by this rule
- * ({@link #applyTo}), in the same atomic step as it reads the count it applies it to.
+ * How a change moves one entry's stock count: to a count ({@link SetTo}: a PATCH, a batch's {@code quantity}), or by
+ * a delta ({@link AdjustBy}: an adjustment, a batch's {@code delta}). {@link EntryChange#decide} applies it.
  */
 public sealed interface StockMovement {
 
-    /**
-     * The count after the movement of {@code current}.
-     *
-     * @throws InsufficientStockException      when the count would fall below 0
-     * @throws QuantityLimitExceededException when the count would exceed {@link Quantity#MAX}
-     */
-    Quantity applyTo(PetId petId, Quantity current);
+    /** The count this movement asks for, from {@code current}; a delta may ask for one out of 0 to the maximum. */
+    long countAfter(Quantity current);
 
     /** The count becomes this one, whatever it was. */
     record SetTo(Quantity quantity) implements StockMovement {
@@ -25,12 +19,12 @@ public sealed interface StockMovement {
         }
 
         @Override
-        public Quantity applyTo(PetId petId, Quantity current) {
-            return quantity;
+        public long countAfter(Quantity current) {
+            return quantity.value();
         }
     }
 
-    /** The count moves by the delta, and must stay from 0 to {@link Quantity#MAX}. */
+    /** The count moves by the delta. */
     record AdjustBy(StockDelta delta) implements StockMovement {
 
         public AdjustBy {
@@ -38,15 +32,8 @@ public sealed interface StockMovement {
         }
 
         @Override
-        public Quantity applyTo(PetId petId, Quantity current) {
-            long result = (long) current.value() + delta.value();
-            if (result < Quantity.MIN) {
-                throw new InsufficientStockException(petId, current, delta);
-            }
-            if (result > Quantity.MAX) {
-                throw new QuantityLimitExceededException(petId, current, delta);
-            }
-            return Quantity.of(result);
+        public long countAfter(Quantity current) {
+            return (long) current.value() + delta.value();
         }
     }
 }

@@ -15,6 +15,14 @@ class ExpectedVersionsTest {
     void anyAllowsEveryVersion() {
         assertTrue(ExpectedVersions.any().allow(EntryVersion.FIRST));
         assertTrue(ExpectedVersions.any().allow(EntryVersion.of(Long.MAX_VALUE)));
+        assertTrue(ExpectedVersions.unconditional().allow(EntryVersion.of(Long.MAX_VALUE)));
+    }
+
+    @Test
+    void onlyNoConditionAtAllIsNoCondition() {
+        assertFalse(ExpectedVersions.unconditional().isCondition());
+        assertTrue(ExpectedVersions.any().isCondition());
+        assertTrue(ExpectedVersions.oneOf(EntryVersion.of(2)).isCondition());
     }
 
     @Test

@@ -2,8 +2,9 @@ package org.petstore.inventory.application.port.outbound;
 
 import java.util.List;
 import java.util.Optional;
-import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.EntryChange;
+import org.petstore.inventory.domain.EntryVersion;
+import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
@@ -42,29 +43,20 @@ public interface InventoryRepository {
     Optional<InventoryEntry> findByPetId(PetId petId);
 
     /**
-     * Makes one change of one entry, atomically and durably, and says what became of it: the entry as stored, or why
-     * nothing changed. The movement applies to the count as it is at the moment of the change, by the rule of
-     * {@link EntryChange#applyTo}: with expected versions, the check and the change are one atomic compare-and-set,
+     * Makes every change (of distinct pets), or none, atomically and durably, and says what became of them. The
+     * changes are decided by the domain's rule ({@link EntryChange#decideAll}) on the entries as they are at the
+     * moment of the change, in the same atomic step as they are made: a condition on a version is a compare-and-set,
      * never a read followed by a write; a delta moves the count however many other changes run at once. Only the
-     * quantity (and the version) changes, and nothing is created. A change that leaves the count as it is changes
-     * nothing: the entry keeps its version.
+     * quantity (and the version) changes, and nothing is created. The changes made are recorded in the stock ledger
+     * ({@link StockLedger}) with their origins and consecutive ids, in the same atomic step: there is never a change
+     * without its record, nor a record without its change.
      *
-     * <p>A change that was made is recorded in the stock ledger ({@link StockLedger}) with its origin, in the same
-     * atomic step: there is never a change without its record, nor a record without its change. Unconditional changes
-     * that run at the same time may share one transaction.
+     * <p>With an idempotency key, the key is claimed first, across every instance on the store: a key whose request
+     * was carried out gets that outcome again ({@link ChangeOutcome.Applied} or {@link ChangeOutcome.Refused}) and
+     * changes nothing; a key in use by a request still running is {@link ChangeOutcome.KeyInFlight}; a key first used
+     * with another fingerprint is {@link ChangeOutcome.KeyReused}. The outcome is kept with the key in the same atomic
+     * step as the changes; a request that fails before it reaches the store's data keeps nothing, so that its retry
+     * is carried out. A request is carried out at most once per key.
      */
-    StockUpdate change(EntryChange change);
-
-    /**
-     * Makes every change, or none: in one transaction, in which the changes get consecutive records in the ledger.
-     * When a change is refused (as {@link #change} would refuse it, against the entries as the earlier changes left
-     * them), nothing changes and the outcome names it. No pet may appear twice.
-     *
-     * <p>With a claim of an idempotency key ({@link IdempotencyClaims}), the outcome, made or refused, is kept with the
-     * claim in the same transaction.
-     *
-     * @throws org.petstore.inventory.domain.IdempotencyKeyConflictException when the claim was taken over meanwhile
-     *         (its request is carried out elsewhere); nothing changed
-     */
-    ChangesOutcome changeAll(List<EntryChange> changes, Optional<IdempotencyClaims.Claimed> claim);
+    ChangeOutcome change(List<EntryChange> changes, Optional<IdempotentRequest> key);
 }

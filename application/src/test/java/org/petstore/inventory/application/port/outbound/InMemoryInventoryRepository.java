@@ -10,31 +10,28 @@ import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.petstore.inventory.domain.ChangeDecision;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockChange;
-import org.petstore.inventory.domain.StockLevelException;
 
 /**
- * An in-memory {@link InventoryRepository} with its {@link StockLedger} and {@link IdempotencyClaims}: the fake the application's tests run
- * against. It passes the same contract suites as the real backends. It counts the streams that were opened and not yet closed, as a database
- * counts the connections its open cursors hold.
+ * An in-memory {@link InventoryRepository} with its {@link StockLedger}: the fake the application's tests run against.
+ * It passes the same contract suites as the real backends. It counts the streams that were opened and not yet closed,
+ * as a database counts the connections its open cursors hold.
  */
-public final class InMemoryInventoryRepository implements InventoryRepository, StockLedger, IdempotencyClaims {
+public final class InMemoryInventoryRepository implements InventoryRepository, StockLedger {
 
     private final ConcurrentSkipListMap<Long, InventoryEntry> items = new ConcurrentSkipListMap<>();
     private final AtomicInteger openStreams = new AtomicInteger();
     private final List<StockChange> changes = new ArrayList<>();
     private long lastChangeId;
     private long removedThrough;
-    private final Map<List<String>, Key> keys = new HashMap<>();
-    private long lastToken;
+    private final Map<List<String>, Kept> keys = new HashMap<>();
     private final Clock clock = Clock.systemUTC();
 
     public void store(InventoryEntry... entries) {
@@ -82,98 +79,42 @@ public final class InMemoryInventoryRepository implements InventoryRepository, S
         return Optional.ofNullable(items.get(petId.value()));
     }
 
-    /** Changes are made and recorded one at a time, under this object's lock: change ids in the order of the changes. */
+    /**
+     * Changes are decided and made one request at a time, under this object's lock: change ids in the order of the
+     * changes. A key's outcome is kept with its fingerprint and answered again.
+     */
     @Override
-    public synchronized StockUpdate change(EntryChange change) {
-        InventoryEntry current = items.get(change.petId().value());
-        if (current == null) {
-            return new StockUpdate.NotFound();
-        }
-        try {
-            return new StockUpdate.Updated(make(current, change));
-        } catch (StaleInventoryEntryException stale) {
-            return new StockUpdate.Stale();
-        } catch (StockLevelException outOfRange) {
-            return new StockUpdate.OutOfRange(current.quantity());
-        }
-    }
-
-    @Override
-    public synchronized ChangesOutcome changeAll(List<EntryChange> changes,
-            Optional<IdempotencyClaims.Claimed> claim) {
-        if (claim.isPresent() && !claimed(claim.get())) {
-            throw new IdempotencyKeyConflictException(IdempotencyKeyConflictException.Reason.IN_FLIGHT);
-        }
-        Map<Long, InventoryEntry> before = new HashMap<>(items);
-        int changesBefore = this.changes.size();
-        long lastIdBefore = lastChangeId;
-        List<InventoryEntry> entries = new ArrayList<>();
-        ChangesOutcome outcome = null;
-        for (int i = 0; i < changes.size() && outcome == null; i++) {
-            StockUpdate update = change(changes.get(i));
-            if (update instanceof StockUpdate.Updated updated) {
-                entries.add(updated.entry());
-            } else {
-                outcome = new ChangesOutcome.Refused(i, update);
+    public synchronized ChangeOutcome change(List<EntryChange> changes, Optional<IdempotentRequest> key) {
+        if (key.isPresent()) {
+            Kept kept = keys.get(scoped(key.get()));
+            if (kept != null) {
+                return kept.fingerprint().equals(key.get().fingerprint()) ? kept.outcome()
+                        : new ChangeOutcome.KeyReused();
             }
         }
-        if (outcome != null) { // all or nothing: undo the changes made before the refused one
-            items.clear();
-            items.putAll(before);
-            this.changes.subList(changesBefore, this.changes.size()).clear();
-            lastChangeId = lastIdBefore;
-        } else {
-            outcome = new ChangesOutcome.Applied(entries);
+        List<ChangeDecision> decisions = EntryChange.decideAll(changes,
+                petId -> Optional.ofNullable(items.get(petId.value())));
+        ChangeOutcome outcome = ChangeOutcome.of(decisions);
+        if (outcome instanceof ChangeOutcome.Applied) {
+            for (int i = 0; i < decisions.size(); i++) {
+                if (decisions.get(i) instanceof ChangeDecision.Changed(InventoryEntry before, InventoryEntry after)) {
+                    items.put(after.petId().value(), after);
+                    this.changes.add(new StockChange(++lastChangeId, after.petId(), before.quantity(),
+                            after.quantity(), after.version(), clock.instant(), changes.get(i).origin()));
+                }
+            }
         }
-        if (claim.isPresent()) {
-            keys.put(scoped(claim.get().request()), new Key(claim.get().request().fingerprint(), -1, outcome));
-        }
+        key.ifPresent(request -> keys.put(scoped(request), new Kept(request.fingerprint(), outcome)));
         return outcome;
     }
 
-    private InventoryEntry make(InventoryEntry current, EntryChange change) {
-        InventoryEntry updated = change.applyTo(current);
-        if (updated != current) {
-            items.put(updated.petId().value(), updated);
-            changes.add(new StockChange(++lastChangeId, updated.petId(), current.quantity(), updated.quantity(),
-                    updated.version(), clock.instant(), change.origin()));
-        }
-        return updated;
+    /** A kept key: the fingerprint of its request, and its outcome. */
+    private record Kept(String fingerprint, ChangeOutcome outcome) {
     }
 
-    /** A kept key: the fingerprint of its request, the token of its claim while running, then its outcome. */
-    private record Key(String fingerprint, long token, ChangesOutcome outcome) {
-    }
-
-    @Override
-    public synchronized IdempotencyClaims.Claim claim(IdempotentRequest request) {
-        Key key = keys.get(scoped(request));
-        if (key == null) {
-            long token = ++lastToken;
-            keys.put(scoped(request), new Key(request.fingerprint(), token, null));
-            return new IdempotencyClaims.Claimed(request, token);
-        }
-        if (!key.fingerprint().equals(request.fingerprint())) {
-            return new IdempotencyClaims.Reused();
-        }
-        return key.outcome() == null ? new IdempotencyClaims.InFlight() : new IdempotencyClaims.Kept(key.outcome());
-    }
-
-    @Override
-    public synchronized void release(IdempotencyClaims.Claimed claim) {
-        if (claimed(claim)) {
-            keys.remove(scoped(claim.request()));
-        }
-    }
-
-    /** The keys kept, running or with their outcome. */
+    /** The keys kept. */
     public synchronized int keptKeys() {
         return keys.size();
-    }
-
-    private boolean claimed(IdempotencyClaims.Claimed claim) {
-        Key key = keys.get(scoped(claim.request()));
-        return key != null && key.outcome() == null && key.token() == claim.token();
     }
 
     private static List<String> scoped(IdempotentRequest request) {

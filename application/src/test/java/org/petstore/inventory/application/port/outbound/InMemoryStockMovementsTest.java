@@ -18,11 +18,6 @@ class InMemoryStockMovementsTest extends StockMovementsContract {
     }
 
     @Override
-    protected IdempotencyClaims claims() {
-        return repository;
-    }
-
-    @Override
     protected void givenOnly(List<InventoryEntry> items) {
         repository.clear();
         repository.store(items.toArray(InventoryEntry[]::new));

@@ -1,5 +1,7 @@
 package org.petstore.inventory.application.port.outbound;
 
+import static org.petstore.inventory.application.port.outbound.Updates.applied;
+import static org.petstore.inventory.application.port.outbound.Updates.refused;
 import static org.petstore.inventory.application.port.outbound.Updates.updateQuantity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -17,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.domain.ChangeDecision;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
@@ -291,7 +294,7 @@ public abstract class InventoryRepositoryContract {
         InventoryVersion before = repository().currentVersion();
 
         assertEquals(Optional.of(DOG), updateQuantity(repository(), PetId.of(1), DOG.quantity(), BY_API));
-        assertEquals(new StockUpdate.Updated(DOG), updateQuantity(repository(), PetId.of(1), DOG.quantity(),
+        assertEquals(applied(DOG), updateQuantity(repository(), PetId.of(1), DOG.quantity(),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
 
         assertEquals(List.of(DOG, CAT, PARROT), all());
@@ -375,9 +378,9 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void aConditionalUpdateAtAnExpectedVersionStoresTheCountAsTheNextVersion() {
-        assertEquals(new StockUpdate.Updated(DOG.withQuantity(Quantity.of(7))),
+        assertEquals(applied(DOG.withQuantity(Quantity.of(7))),
                 updateQuantity(repository(), PetId.of(1), Quantity.of(7), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
-        assertEquals(new StockUpdate.Updated(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3))),
+        assertEquals(applied(item(1, 8, PetStatus.AVAILABLE).atVersion(EntryVersion.of(3))),
                 updateQuantity(repository(), PetId.of(1), Quantity.of(8),
                         ExpectedVersions.oneOf(EntryVersion.of(9), EntryVersion.of(2), EntryVersion.of(5)), BY_API));
 
@@ -386,7 +389,7 @@ public abstract class InventoryRepositoryContract {
 
     @Test
     void aConditionalUpdateAtAnyVersionStoresTheCountOfAnExistingEntry() {
-        assertEquals(new StockUpdate.Updated(CAT.withQuantity(Quantity.of(Integer.MAX_VALUE))),
+        assertEquals(applied(CAT.withQuantity(Quantity.of(Integer.MAX_VALUE))),
                 updateQuantity(repository(), PetId.of(2), Quantity.of(Integer.MAX_VALUE), ExpectedVersions.any(), BY_API));
         assertEquals(List.of(DOG, CAT.withQuantity(Quantity.of(Integer.MAX_VALUE)), PARROT), all());
     }
@@ -397,11 +400,11 @@ public abstract class InventoryRepositoryContract {
         InventoryEntry current = repository().findByPetId(PetId.of(1)).orElseThrow();
         InventoryVersion before = repository().currentVersion();
 
-        assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
+        assertEquals(refused(new ChangeDecision.Stale(PetId.of(1))), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API));
-        assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
+        assertEquals(refused(new ChangeDecision.Stale(PetId.of(1))), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
                 ExpectedVersions.oneOf(EntryVersion.FIRST, EntryVersion.of(3)), BY_API));
-        assertEquals(new StockUpdate.Stale(), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
+        assertEquals(refused(new ChangeDecision.Stale(PetId.of(1))), updateQuantity(repository(), PetId.of(1), Quantity.of(0),
                 ExpectedVersions.oneOf(List.of()), BY_API));
 
         assertEquals(Optional.of(current), repository().findByPetId(PetId.of(1)));
@@ -413,8 +416,9 @@ public abstract class InventoryRepositoryContract {
     void aConditionalUpdateOfAnUnknownPetFindsNothingAndCreatesNothing() {
         for (ExpectedVersions expected : List.of(ExpectedVersions.any(), ExpectedVersions.oneOf(EntryVersion.FIRST),
                 ExpectedVersions.oneOf(List.of()))) {
-            assertEquals(new StockUpdate.NotFound(), updateQuantity(repository(), PetId.of(3), Quantity.of(1), expected, BY_API));
-            assertEquals(new StockUpdate.NotFound(),
+            assertEquals(refused(new ChangeDecision.NotFound(PetId.of(3))),
+                    updateQuantity(repository(), PetId.of(3), Quantity.of(1), expected, BY_API));
+            assertEquals(refused(new ChangeDecision.NotFound(PetId.of(Long.MAX_VALUE))),
                     updateQuantity(repository(), PetId.of(Long.MAX_VALUE), Quantity.of(1), expected, BY_API));
         }
 
@@ -425,17 +429,18 @@ public abstract class InventoryRepositoryContract {
     void ofConcurrentConditionalUpdatesExpectingTheSameVersionExactlyOneSucceeds() throws Exception {
         List<Integer> sent = IntStream.rangeClosed(1, 16).map(n -> n * 100).boxed().toList();
 
-        List<StockUpdate> results = concurrently(sent.stream()
-                .<Callable<StockUpdate>>map(quantity -> () -> updateQuantity(repository(), 
+        List<ChangeOutcome> results = concurrently(sent.stream()
+                .<Callable<ChangeOutcome>>map(quantity -> () -> updateQuantity(repository(), 
                         PetId.of(1), Quantity.of(quantity), ExpectedVersions.oneOf(EntryVersion.FIRST), BY_API))
                 .toList());
 
-        List<StockUpdate.Updated> winners = results.stream()
-                .filter(StockUpdate.Updated.class::isInstance).map(StockUpdate.Updated.class::cast).toList();
+        List<ChangeOutcome.Applied> winners = results.stream()
+                .filter(ChangeOutcome.Applied.class::isInstance).map(ChangeOutcome.Applied.class::cast).toList();
         assertEquals(1, winners.size(), "updates that succeeded: " + results);
-        assertEquals(15, results.stream().filter(StockUpdate.Stale.class::isInstance).count(), results.toString());
+        assertEquals(15, results.stream().filter(refused(new ChangeDecision.Stale(PetId.of(1)))::equals).count(),
+                results.toString());
 
-        InventoryEntry winner = winners.getFirst().entry();
+        InventoryEntry winner = winners.getFirst().entries().getFirst();
         assertTrue(sent.contains(winner.quantity().value()), "stored " + winner.quantity() + " was never sent");
         assertEquals(EntryVersion.of(2), winner.version());
         assertEquals(Optional.of(winner), repository().findByPetId(PetId.of(1)));

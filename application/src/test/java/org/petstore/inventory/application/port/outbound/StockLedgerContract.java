@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.domain.ChangeDecision;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryVersion;
@@ -98,17 +99,17 @@ public abstract class StockLedgerContract {
         givenOnly(List.of(item(1, 10)));
         long before = newest();
 
-        StockUpdate made = updateQuantity(repository(), PetId.of(1), Quantity.of(3),
+        ChangeOutcome made = updateQuantity(repository(), PetId.of(1), Quantity.of(3),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), ARRIVAL);
-        StockUpdate stale = updateQuantity(repository(), PetId.of(1), Quantity.of(4),
+        ChangeOutcome stale = updateQuantity(repository(), PetId.of(1), Quantity.of(4),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), ARRIVAL);
-        StockUpdate unknown = updateQuantity(repository(), PetId.of(9), Quantity.of(4),
+        ChangeOutcome unknown = updateQuantity(repository(), PetId.of(9), Quantity.of(4),
                 ExpectedVersions.oneOf(EntryVersion.FIRST), ARRIVAL);
         updateQuantity(repository(), PetId.of(9), Quantity.of(4), ARRIVAL);
 
-        assertInstanceOf(StockUpdate.Updated.class, made);
-        assertInstanceOf(StockUpdate.Stale.class, stale);
-        assertInstanceOf(StockUpdate.NotFound.class, unknown);
+        assertInstanceOf(ChangeOutcome.Applied.class, made);
+        assertEquals(new ChangeOutcome.Refused(0, new ChangeDecision.Stale(PetId.of(1))), stale);
+        assertEquals(new ChangeOutcome.Refused(0, new ChangeDecision.NotFound(PetId.of(9))), unknown);
         List<StockChange> recorded = ledger().changesAfter(before, 10);
         assertEquals(1, recorded.size());
         assertEquals(Quantity.of(10), recorded.getFirst().from());
@@ -175,9 +176,9 @@ public abstract class StockLedgerContract {
                     Quantity quantity = Quantity.of(thread * 1000 + i + 1); // never the count before it
                     if (i % 4 == 3) {
                         InventoryEntry seen = repository().findByPetId(pet).orElseThrow();
-                        StockUpdate update = updateQuantity(repository(), pet, quantity,
+                        ChangeOutcome update = updateQuantity(repository(), pet, quantity,
                                 ExpectedVersions.oneOf(seen.version()), PLAIN);
-                        made += update instanceof StockUpdate.Updated ? 1 : 0;
+                        made += update instanceof ChangeOutcome.Applied ? 1 : 0;
                     } else {
                         updateQuantity(repository(), pet, quantity, PLAIN).orElseThrow();
                         made++;
