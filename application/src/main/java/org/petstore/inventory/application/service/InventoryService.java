@@ -11,7 +11,7 @@ import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 
 /**
- * The inventory's reads (its changes: {@link StockChangeService}). Plain Java: the bootstrap module wires it to an
+ * The inventory's reads (its changes: {@link StockMovementService}). Plain Java: the bootstrap module wires it to an
  * {@link InventoryRepository}.
  */
 public final class InventoryService implements ListInventoryUseCase, FindInventoryEntryUseCase {

@@ -17,10 +17,10 @@ import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StockChange;
 
-class StockChangesServiceTest {
+class StockLedgerServiceTest {
 
     private final InMemoryInventoryRepository repository = new InMemoryInventoryRepository();
-    private final StockChangesService service = new StockChangesService(repository, repository);
+    private final StockLedgerService service = new StockLedgerService(repository, repository);
 
     @BeforeEach
     void threeChangesOfPetOne() {

@@ -11,12 +11,12 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
 
 /** Reads the stock ledger. Plain Java: the bootstrap module wires it. */
-public final class StockChangesService implements ReadStockChangesUseCase {
+public final class StockLedgerService implements ReadStockChangesUseCase {
 
     private final StockLedger ledger;
     private final InventoryRepository inventoryRepository;
 
-    public StockChangesService(StockLedger ledger, InventoryRepository inventoryRepository) {
+    public StockLedgerService(StockLedger ledger, InventoryRepository inventoryRepository) {
         this.ledger = Objects.requireNonNull(ledger, "ledger");
         this.inventoryRepository = Objects.requireNonNull(inventoryRepository, "inventoryRepository");
     }

@@ -21,7 +21,7 @@ import org.petstore.inventory.domain.RefusedBatchChangeException;
  * the caller's answer: the entries, or the refusal as the domain's exception. Plain Java: the bootstrap module wires
  * it to an {@link InventoryRepository}.
  */
-public final class StockChangeService implements ChangeStockUseCase {
+public final class StockMovementService implements ChangeStockUseCase {
 
     private final InventoryRepository inventoryRepository;
     private final boolean requireCondition;
@@ -30,7 +30,7 @@ public final class StockChangeService implements ChangeStockUseCase {
      * @param requireCondition whether every change must carry a condition on its entry's version (a service that
      *                         accepts no change its client did not condition on what it read)
      */
-    public StockChangeService(InventoryRepository inventoryRepository, boolean requireCondition) {
+    public StockMovementService(InventoryRepository inventoryRepository, boolean requireCondition) {
         this.inventoryRepository = Objects.requireNonNull(inventoryRepository, "inventoryRepository");
         this.requireCondition = requireCondition;
     }

@@ -40,12 +40,12 @@ import org.petstore.inventory.domain.StockDelta;
 import org.petstore.inventory.domain.StockMovement;
 
 /** Every change of stock through the one use case: a set (a PATCH), an adjustment, a batch; keys; the condition. */
-class StockChangeServiceTest {
+class StockMovementServiceTest {
 
     private static final ChangeOrigin SALE = ChangeOrigin.api("key-1", "request-1", ChangeReason.SALE);
 
     private final InMemoryInventoryRepository repository = new InMemoryInventoryRepository();
-    private final StockChangeService service = new StockChangeService(repository, false);
+    private final StockMovementService service = new StockMovementService(repository, false);
 
     @BeforeEach
     void stock() {
@@ -92,7 +92,7 @@ class StockChangeServiceTest {
     @Test
     void aChangeIsOneCallToTheRepositoryWithoutAReadBeforeIt() {
         List<List<EntryChange>> calls = new ArrayList<>();
-        StockChangeService writeOnly = new StockChangeService(new InventoryRepository() {
+        StockMovementService writeOnly = new StockMovementService(new InventoryRepository() {
             @Override
             public InventorySnapshot streamAll() {
                 throw new AssertionError("a change lists nothing");
@@ -258,7 +258,7 @@ class StockChangeServiceTest {
 
     @Test
     void aKeyStillBeingCarriedOutIsInFlight() {
-        StockChangeService busy = new StockChangeService(new ChangingOnly(new ChangeOutcome.KeyInFlight()), false);
+        StockMovementService busy = new StockMovementService(new ChangingOnly(new ChangeOutcome.KeyInFlight()), false);
 
         IdempotencyKeyConflictException inFlight = assertThrows(IdempotencyKeyConflictException.class,
                 () -> busy.changeStock(one(delta(1, -1), new IdempotentRequest("key-1", "k", "fingerprint"))));
@@ -277,7 +277,7 @@ class StockChangeServiceTest {
 
     @Test
     void aServiceThatRequiresConditionsRefusesEveryChangeWithoutOneBeforeItsKeyAndTheStore() {
-        StockChangeService strict = new StockChangeService(repository, true);
+        StockMovementService strict = new StockMovementService(repository, true);
 
         ConditionRequiredException single = assertThrows(ConditionRequiredException.class,
                 () -> strict.changeStock(ChangeStockCommand.one(delta(9, 1), new IdempotencyKey.Unreadable("bad"))));
