@@ -4,7 +4,6 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -96,13 +95,7 @@ final class H2InventoryStatements implements InventoryStatements {
     @Override
     public Map<Long, InventoryEntry> recordAndChange(Connection connection, List<EntryChange> changes)
             throws SQLException {
-        Map<Long, InventoryEntry> before;
-        try (PreparedStatement read = connection.prepareStatement(InventoryStatements.SELECT_ENTRIES)) {
-            SqlArrays.bindPets(read, 1, changes);
-            try (ResultSet rows = read.executeQuery()) {
-                before = InventoryStatements.entriesByPet(rows);
-            }
-        }
+        Map<Long, InventoryEntry> before = InventoryStatements.entriesOf(connection, changes);
         for (String sql : List.of(RECORD, MOVE_HEAD_TO_NEWEST, CHANGE)) {
             try (PreparedStatement statement = connection.prepareStatement(sql)) {
                 if (sql != MOVE_HEAD_TO_NEWEST) {

@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
@@ -134,6 +135,16 @@ interface InventoryStatements extends RowCursor.Session {
             StockLedgerHead.lock(locked);
             return recordAndChange(locked, changes);
         });
+    }
+
+    /** The entries of the changes' pets as they are ({@link #SELECT_ENTRIES}), by pet. */
+    static Map<Long, InventoryEntry> entriesOf(Connection connection, List<EntryChange> changes) throws SQLException {
+        try (PreparedStatement read = connection.prepareStatement(SELECT_ENTRIES)) {
+            SqlArrays.bindPets(read, 1, changes);
+            try (ResultSet rows = read.executeQuery()) {
+                return entriesByPet(rows);
+            }
+        }
     }
 
     /** Reads rows of entries (the columns of {@link #SELECT_ALL}), by pet. */

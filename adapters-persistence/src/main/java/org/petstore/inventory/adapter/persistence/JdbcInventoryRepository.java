@@ -192,13 +192,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
     private ChangeOutcome decideAndChange(Connection transaction, List<EntryChange> changes,
             Optional<JdbcIdempotencyClaims.Claimed> claim) throws SQLException {
         StockLedgerHead.lock(transaction);
-        Map<Long, InventoryEntry> entries;
-        try (PreparedStatement read = transaction.prepareStatement(InventoryStatements.SELECT_ENTRIES)) {
-            SqlArrays.bindPets(read, 1, changes);
-            try (ResultSet rows = read.executeQuery()) {
-                entries = InventoryStatements.entriesByPet(rows);
-            }
-        }
+        Map<Long, InventoryEntry> entries = InventoryStatements.entriesOf(transaction, changes);
         List<ChangeDecision> decisions = EntryChange.decideAll(changes,
                 petId -> Optional.ofNullable(entries.get(petId.value())));
         ChangeOutcome outcome = ChangeOutcome.of(decisions);

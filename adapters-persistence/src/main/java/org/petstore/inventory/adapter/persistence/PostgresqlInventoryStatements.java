@@ -64,6 +64,9 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
             SELECT pet_id, quantity, status, version FROM before""".formatted(InventoryStatements.CHANGES,
             InventoryStatements.NEW_COUNT, InventoryStatements.CHANGES_THE_COUNT, StoreMapper.STOCK_CHANGE_COLUMNS);
 
+    /** The head's lock, then {@link #RECORD_AND_CHANGE}. */
+    private static final String LOCK_RECORD_AND_CHANGE = StockLedgerHead.LOCK + ";\n" + RECORD_AND_CHANGE;
+
     @Override
     public Map<Long, InventoryEntry> recordAndChange(Connection connection, List<EntryChange> changes)
             throws SQLException {
@@ -84,7 +87,7 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
     private static Map<Long, InventoryEntry> run(Connection connection, boolean lockHead, List<EntryChange> changes)
             throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(
-                lockHead ? StockLedgerHead.LOCK + ";\n" + RECORD_AND_CHANGE : RECORD_AND_CHANGE)) {
+                lockHead ? LOCK_RECORD_AND_CHANGE : RECORD_AND_CHANGE)) {
             SqlArrays.bindChanges(statement, 1, changes);
             statement.execute();
             if (lockHead) {
