@@ -36,19 +36,17 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
     /**
      * Read, record, move the head and change in one statement of data-modifying {@code WITH} queries, which all see
      * the snapshot the statement starts with (taken after the head was locked, so no other writer changes an entry
-     * meanwhile) and each run once: {@code before} the entries of the changes ({@code u}), {@code made} the changes
-     * that {@link InventoryStatements#CHANGES_THE_COUNT} selects on them, their records with the ids after the head's,
-     * the head moved on by as many, the counts changed; it answers {@code before}.
+     * meanwhile) and each run once: {@code before} the entries of the changes ({@code u}), each with the count its
+     * change asks for and whether {@link InventoryStatements#CHANGES_THE_COUNT} makes it; {@code made} those it makes,
+     * their records with the ids after the head's, the head moved on by as many, the counts changed; it answers
+     * {@code before}.
      */
     private static final String RECORD_AND_CHANGE = """
-            WITH u AS (SELECT * FROM %s),
-            before AS (
-                SELECT i.pet_id, i.quantity, p.status, i.version
-                FROM u JOIN inventory_item i ON i.pet_id = u.pet_id JOIN pet p ON p.id = i.pet_id),
-            made AS (
-                SELECT i.pet_id, i.quantity, i.version, %s AS to_quantity,
+            WITH before AS (
+                SELECT i.pet_id, i.quantity, p.status, i.version, %s AS to_quantity, (%s) AS makes,
                        u.source, u.key_id, u.request_id, u.reason
-                FROM u JOIN before i ON i.pet_id = u.pet_id WHERE %s),
+                FROM %s JOIN inventory_item i ON i.pet_id = u.pet_id JOIN pet p ON p.id = i.pet_id),
+            made AS (SELECT * FROM before WHERE makes),
             recorded AS (
                 INSERT INTO stock_change (%s)
                 SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY m.pet_id), m.pet_id, m.quantity,
@@ -61,8 +59,8 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
             changed AS (
                 UPDATE inventory_item i SET quantity = CAST(m.to_quantity AS integer), version = i.version + 1
                 FROM made m WHERE i.pet_id = m.pet_id)
-            SELECT pet_id, quantity, status, version FROM before""".formatted(InventoryStatements.CHANGES,
-            InventoryStatements.NEW_COUNT, InventoryStatements.CHANGES_THE_COUNT, StoreMapper.STOCK_CHANGE_COLUMNS);
+            SELECT pet_id, quantity, status, version FROM before""".formatted(InventoryStatements.NEW_COUNT,
+            InventoryStatements.CHANGES_THE_COUNT, InventoryStatements.CHANGES, StoreMapper.STOCK_CHANGE_COLUMNS);
 
     /** The head's lock, then {@link #RECORD_AND_CHANGE}. */
     private static final String LOCK_RECORD_AND_CHANGE = StockLedgerHead.LOCK + ";\n" + RECORD_AND_CHANGE;
