@@ -3,15 +3,20 @@ package org.petstore.inventory.adapter.persistence;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.petstore.inventory.domain.EntryChange;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
  * The inventory's SQL on H2.
  *
- * <p>A change of counts is a {@code MERGE} of the changes, given as arrays, into the entries; the statements of a
- * recorded change run one after the other in one transaction.
+ * <p>A change of counts is recorded by {@code INSERT ... SELECT} and made by a {@code MERGE} of the changes, given
+ * as arrays, into the entries; the statements of a recorded change run one after the other in one transaction.
  *
  * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
  * unless the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}): then the rows are produced as they are
@@ -32,9 +37,9 @@ import org.petstore.inventory.domain.InventoryVersion;
  * not counted from the entries: counting a million entries takes H2 about 0.3 s of CPU, which every long list and
  * every check of the cached list's version would spend before its first byte.
  *
- * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every update statement (of one update,
- * or of several combined) is followed by {@code CHECKPOINT SYNC} on its connection, which forces the database file to
- * the disk before any of its updates is answered.
+ * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every transaction that changed counts
+ * (of one change, or of several combined) is followed by {@code CHECKPOINT SYNC} on its connection, which forces the
+ * database file to the disk before any of its changes is answered.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.H2_URL)
@@ -56,22 +61,50 @@ final class H2InventoryStatements implements InventoryStatements {
     }
 
     /**
-     * The changes of several entries as one statement ({@link UpdateCombiner}): the changes come in as three arrays,
-     * {@code UNNEST} makes them rows, and {@code MERGE} changes the entries that exist and that
-     * {@link JdbcStockLedger#CHANGES_THE_COUNT} selects. One commit for all of them: with {@code WRITE_DELAY=0} every
-     * commit is a write to the database file.
+     * One record per change that {@link InventoryStatements#CHANGES_THE_COUNT} makes, from the entry as it is: the
+     * count before, the new one, the version the change gives, the origin, with the ids after the head's (parameters:
+     * the seven arrays of {@link InventoryStatements#CHANGES}).
      */
-    private static final String CHANGE_QUANTITIES = """
-            MERGE INTO inventory_item i
-            USING (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), CAST(? AS BIGINT ARRAY)))
-                AS u (pet_id, quantity, delta)
-            ON i.pet_id = u.pet_id
-            WHEN MATCHED AND %s THEN UPDATE SET quantity = CAST(%s AS INTEGER), version = i.version + 1"""
-            .formatted(JdbcStockLedger.CHANGES_THE_COUNT, JdbcStockLedger.NEW_COUNT);
+    private static final String RECORD = """
+            INSERT INTO stock_change (%s)
+            SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY i.pet_id), i.pet_id, i.quantity,
+                   CAST(%s AS INTEGER), i.version + 1, CURRENT_TIMESTAMP, u.source, u.key_id, u.request_id, u.reason
+            FROM inventory_item i JOIN %s ON u.pet_id = i.pet_id
+            CROSS JOIN stock_ledger_head h WHERE h.id = 1 AND %s""".formatted(StoreMapper.STOCK_CHANGE_COLUMNS,
+            InventoryStatements.NEW_COUNT, InventoryStatements.CHANGES, InventoryStatements.CHANGES_THE_COUNT);
 
+    private static final String MOVE_HEAD_TO_NEWEST = "UPDATE stock_ledger_head SET last_change_id = GREATEST("
+            + "last_change_id, (SELECT COALESCE(MAX(change_id), 0) FROM stock_change)) WHERE id = 1";
+
+    /**
+     * The counts the records were written for: {@code MERGE} changes the entries that exist and that
+     * {@link InventoryStatements#CHANGES_THE_COUNT} selects (parameters: the seven arrays again).
+     */
+    private static final String CHANGE = """
+            MERGE INTO inventory_item i USING %s ON i.pet_id = u.pet_id
+            WHEN MATCHED AND %s THEN UPDATE SET quantity = CAST(%s AS INTEGER), version = i.version + 1"""
+            .formatted(InventoryStatements.CHANGES, InventoryStatements.CHANGES_THE_COUNT,
+                    InventoryStatements.NEW_COUNT);
+
+    /**
+     * Reads the entries, records, moves the head and changes, one statement after the other: each reads the entries
+     * as committed when it starts, and no other transaction writes an entry while this one holds the head, so all four
+     * see the same entries. One commit for all the changes: with {@code WRITE_DELAY=0} every commit is a write to the
+     * database file.
+     */
     @Override
-    public String changeQuantities() {
-        return CHANGE_QUANTITIES;
+    public Map<Long, InventoryEntry> recordAndChange(Connection connection, List<EntryChange> changes)
+            throws SQLException {
+        Map<Long, InventoryEntry> before = InventoryStatements.entriesOf(connection, changes);
+        for (String sql : List.of(RECORD, MOVE_HEAD_TO_NEWEST, CHANGE)) {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                if (sql != MOVE_HEAD_TO_NEWEST) {
+                    SqlArrays.bindChanges(statement, 1, changes);
+                }
+                statement.executeUpdate();
+            }
+        }
+        return before;
     }
 
     /**

@@ -1,8 +1,14 @@
 package org.petstore.inventory.adapter.persistence;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Optional;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.petstore.inventory.domain.EntryChange;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
@@ -10,7 +16,7 @@ import org.petstore.inventory.domain.InventoryVersion;
  * reads the list from a cursor. One implementation per backend, selected like the dialect repositories by the
  * configured URL: {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}. Every query of entries
  * returns the entry's columns by position: {@code pet_id}, {@code quantity}, the pet's {@code status}, the entry's
- * {@code version} (see {@link StoreMapper#inventoryItem}).
+ * {@code version} (see {@link StoreMapper#inventoryEntry}).
  *
  * <p>Every statement that writes an entry sets {@code version = version + 1} in the same statement, so the version
  * moves atomically with the change. None of them removes an entry; those that do (the data commands' loads, see
@@ -76,8 +82,7 @@ interface InventoryStatements extends RowCursor.Session {
 
     /**
      * The entries of several pets (parameter 1: the {@code pet_id}s, an array of {@code bigint}), the columns of
-     * {@link #SELECT_ALL}, in no particular order; no row for a pet without an entry. A recorded change reads the
-     * entries with it, after it locked the ledger's head, to know what its statements will do to each of them.
+     * {@link #SELECT_ALL}, in no particular order; no row for a pet without an entry.
      */
     String SELECT_ENTRIES = """
             SELECT i.pet_id, i.quantity, p.status, i.version
@@ -85,40 +90,76 @@ interface InventoryStatements extends RowCursor.Session {
             WHERE i.pet_id = ANY(CAST(? AS BIGINT ARRAY))""";
 
     /**
-     * One statement that changes the counts of several entries at once (parameter 1: the {@code pet_id}s, an array of
-     * {@code bigint}, ascending, no pet twice; parameter 2: the count each one sets, an array of {@code integer}, null
-     * for a delta; parameter 3: the delta of each, an array of {@code bigint}, null for a set), exactly those that
-     * {@link JdbcStockLedger#CHANGES_THE_COUNT} selects, and moves each entry it changes to its next version. Every
-     * change of a count runs in such a statement, alone or with the changes that arrived meanwhile
-     * ({@link UpdateCombiner}), or with the other changes of its batch.
+     * Changes as rows {@code u} of a {@code FROM} clause, from seven arrays of the same length
+     * ({@link SqlArrays#bindChanges}): each change's pet, the count it sets (null for a delta), the delta it moves the
+     * count by (null for a set), and its origin (source, key id, request id, reason). Arrays rather than a list of
+     * values, so that a statement has one text whatever the number of changes.
      */
-    String changeQuantities();
+    String CHANGES = """
+            (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), CAST(? AS BIGINT ARRAY),
+                CAST(? AS VARCHAR(16) ARRAY), CAST(? AS VARCHAR(128) ARRAY), CAST(? AS VARCHAR(128) ARRAY),
+                CAST(? AS VARCHAR(16) ARRAY))) AS u (pet_id, quantity, delta, source, key_id, request_id, reason)""";
 
     /**
-     * The statements of a recorded change after {@link JdbcStockLedger#LOCK_HEAD} (read the entries, record, move the
-     * head, change the counts) as one statement, where the backend can (parameters: the seven arrays of
-     * {@link JdbcStockLedger#changes}; rows: the entries as they were before, the columns of {@link #SELECT_ALL});
-     * empty where they run one after the other. Fewer statements while the head is held are more changes a second:
-     * every recording transaction waits for the head.
+     * The count a change ({@code u}, a row of {@link #CHANGES}) asks for an entry ({@code i}, with the columns of
+     * {@code inventory_item}): the quantity it sets, or the count moved by its delta, as a {@code BIGINT} (which a
+     * delta cannot overflow). {@code StockMovement.countAfter} in SQL.
      */
-    default Optional<String> readRecordAndChange() {
-        return Optional.empty();
+    String NEW_COUNT = "COALESCE(u.quantity, i.quantity + u.delta)";
+
+    /**
+     * The domain's rule of a change of count ({@code EntryChange.decide}) in SQL, written here once for every
+     * statement of both backends: a change is made when its new count is from 0 to the largest count and is not the
+     * count the entry has; else it is refused (out of range) or changes nothing. The versions are not checked here:
+     * only changes without a condition on them, or on any version, are made by it. {@code JdbcChangeRuleTest} proves on
+     * both backends that it decides as the domain does.
+     */
+    String CHANGES_THE_COUNT = NEW_COUNT + " BETWEEN 0 AND 2147483647 AND " + NEW_COUNT + " <> i.quantity";
+
+    /**
+     * Records and makes the changes (of distinct pets, in pet order, without a condition on the entries' versions)
+     * that {@link #CHANGES_THE_COUNT} selects, in the caller's transaction, which holds the ledger's head
+     * ({@link StockLedgerHead}): one record per change made, from the entry as it is, with the ids after the head's;
+     * the head moved on; the counts changed, each entry to its next version. A pet without an entry gets neither.
+     * Returns the entries as they were before, by pet.
+     */
+    Map<Long, InventoryEntry> recordAndChange(Connection connection, List<EntryChange> changes) throws SQLException;
+
+    /**
+     * As {@link #recordAndChange}, as a transaction of its own on a connection in autocommit that first locks the
+     * ledger's head; by default its statements one after the other.
+     */
+    default Map<Long, InventoryEntry> lockRecordAndChange(Connection connection, List<EntryChange> changes)
+            throws SQLException {
+        return DatabaseCalls.inTransaction(connection, locked -> {
+            StockLedgerHead.lock(locked);
+            return recordAndChange(locked, changes);
+        });
+    }
+
+    /** The entries of the changes' pets as they are ({@link #SELECT_ENTRIES}), by pet. */
+    static Map<Long, InventoryEntry> entriesOf(Connection connection, List<EntryChange> changes) throws SQLException {
+        try (PreparedStatement read = connection.prepareStatement(SELECT_ENTRIES)) {
+            SqlArrays.bindPets(read, 1, changes);
+            try (ResultSet rows = read.executeQuery()) {
+                return entriesByPet(rows);
+            }
+        }
+    }
+
+    /** Reads rows of entries (the columns of {@link #SELECT_ALL}), by pet. */
+    static Map<Long, InventoryEntry> entriesByPet(ResultSet rows) throws SQLException {
+        Map<Long, InventoryEntry> entries = new HashMap<>();
+        while (rows.next()) {
+            InventoryEntry entry = StoreMapper.inventoryEntry(rows);
+            entries.put(entry.petId().value(), entry);
+        }
+        return entries;
     }
 
     /**
-     * Whether the database's driver takes several statements, with their parameters, in one message, and the database
-     * runs them in order as one transaction, committed when the message ends and rolled back whole when one fails
-     * (PostgreSQL: its driver sends them with one Sync, and the statements before a Sync form one implicit
-     * transaction): then a recorded update's statements travel together, in autocommit, in one round trip with their
-     * commit.
-     */
-    default boolean sendsTogether() {
-        return false;
-    }
-
-    /**
-     * What the database does after an update changed an entry, on the update's connection, before the update is
-     * answered; nothing by default (the update has committed).
+     * What the database does after a change of entries committed, on its connection, before it is answered; nothing
+     * by default.
      */
     default void afterWrite(Connection connection) throws SQLException {
     }

@@ -1,136 +1,144 @@
 package org.petstore.inventory.adapter.persistence;
 
-import io.micronaut.data.connection.jdbc.advice.DelegatingDataSource;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.json.JsonMapper;
+import io.micronaut.serde.annotation.Serdeable;
 import jakarta.inject.Singleton;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
+import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.sql.DataSource;
-import org.petstore.inventory.application.port.outbound.ChangesOutcome;
-import org.petstore.inventory.application.port.outbound.IdempotencyClaims;
-import org.petstore.inventory.application.port.outbound.StockUpdate;
-import org.petstore.inventory.domain.EntryVersion;
-import org.petstore.inventory.domain.IdempotencyKeyConflictException;
+import org.petstore.inventory.application.port.outbound.ChangeOutcome;
+import org.petstore.inventory.domain.ChangeDecision;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StockDelta;
 
 /**
- * The {@link IdempotencyClaims} port on a relational database: table {@code idempotency_key} (migration {@code V7}),
- * one row per key and scope. Portable SQL: the same statements run on H2 and PostgreSQL.
+ * The idempotency keys of {@link JdbcInventoryRepository#change}: table {@code idempotency_key} (migrations
+ * {@code V7}, {@code V8}), one row per key and scope. Portable SQL: the same statements run on H2 and PostgreSQL.
  *
- * <p>A claim is a row inserted without an outcome, committed at once, with a random token: the primary key makes one
- * of concurrent claims of a key win, across every instance on the database; the others find the row. The winner's
- * transaction that makes the changes ({@link JdbcInventoryRepository#changeAll}) ends with {@link #keep}, which writes
- * the outcome on condition of the token: when another request took the claim over meanwhile, nothing is kept, the
- * transaction is rolled back and the request is answered as in flight. So a request's changes are committed at most
- * once, with its outcome, whatever instance stops when. A claim that is still without an outcome after
- * {@link #LEASE} (its instance stopped while carrying it out, before it committed anything) is taken over by the next
- * request with the key.
+ * <p>A request claims its key ({@link #claim}) by inserting the row without an answer, committed at once, with a
+ * random token: the primary key makes one of concurrent claims of a key win, across every instance on the database;
+ * the others find the row: another fingerprint is {@link ChangeOutcome.KeyReused}, a row without an answer
+ * {@link ChangeOutcome.KeyInFlight}, a kept answer is answered again. The winner's transaction that makes the changes
+ * ends with {@link #keep}, which writes the answer on condition of the token: when another request took the claim
+ * over meanwhile, nothing is kept and the transaction must be rolled back. So a request's changes are committed at
+ * most once, with its answer, whatever instance stops when. A request that failed before it committed gives its claim
+ * up ({@link #release}), so that a retry is carried out; a claim that is still without an answer after {@link #LEASE}
+ * (its instance stopped while carrying it out) is taken over by the next request with the key.
+ *
+ * <p>The answer is kept as JSON ({@link Answer}): the entries answered, or the refused change's index and refusal.
  */
 @Singleton
-final class JdbcIdempotencyClaims implements IdempotencyClaims {
+final class JdbcIdempotencyClaims {
 
     /**
-     * How long a claim without an outcome holds its key: longer than any request carries it out (every database call
+     * How long a claim without an answer holds its key: longer than any request carries it out (every database call
      * of a request is bounded by its deadline, {@link DatabaseDeadlines}), so a claim this old was left by an instance
      * that stopped.
      */
     static final Duration LEASE = Duration.ofMinutes(1);
 
     /** Rounds of insert-or-read a claim takes at most. */
-    private static final int ATTEMPTS = 5;
+    private static final int ROUNDS = 5;
 
     private static final String INSERT = "INSERT INTO idempotency_key (scope, idempotency_key, fingerprint,"
             + " claim_token, claimed_at) VALUES (?, ?, ?, ?, CURRENT_TIMESTAMP)";
 
-    private static final String SELECT = "SELECT fingerprint, claim_token, claimed_at, outcome, refused_index,"
-            + " refused_count, entries, CURRENT_TIMESTAMP FROM idempotency_key WHERE scope = ? AND idempotency_key = ?";
+    private static final String SELECT = "SELECT fingerprint, claim_token, claimed_at, answer, CURRENT_TIMESTAMP"
+            + " FROM idempotency_key WHERE scope = ? AND idempotency_key = ?";
+
+    private static final String HELD = " WHERE scope = ? AND idempotency_key = ? AND claim_token = ? AND answer IS NULL";
 
     private static final String TAKE_OVER = "UPDATE idempotency_key SET claim_token = ?, claimed_at = CURRENT_TIMESTAMP"
-            + " WHERE scope = ? AND idempotency_key = ? AND claim_token = ? AND outcome IS NULL";
+            + HELD;
 
-    private static final String RELEASE = "DELETE FROM idempotency_key"
-            + " WHERE scope = ? AND idempotency_key = ? AND claim_token = ? AND outcome IS NULL";
+    private static final String RELEASE = "DELETE FROM idempotency_key" + HELD;
 
-    private static final String KEEP = "UPDATE idempotency_key SET outcome = ?, refused_index = ?, refused_count = ?,"
-            + " entries = ? WHERE scope = ? AND idempotency_key = ? AND claim_token = ? AND outcome IS NULL";
+    private static final String KEEP = "UPDATE idempotency_key SET answer = ?" + HELD;
 
     private static final String REMOVE_OLDER_THAN = "DELETE FROM idempotency_key WHERE claimed_at < ?";
 
-    private static final String APPLIED = "applied";
-    private static final String NOT_FOUND = "not_found";
-    private static final String STALE = "stale";
-    private static final String OUT_OF_RANGE = "out_of_range";
-
-    private final DataSource pool;
-    private final DatabaseDeadlines deadlines;
-
-    JdbcIdempotencyClaims(DataSource dataSource, DatabaseDeadlines deadlines) {
-        this.pool = DelegatingDataSource.unwrapDataSource(dataSource);
-        this.deadlines = deadlines;
+    /** What {@link #claim} found: the key is the caller's, or the request is answered without being carried out. */
+    sealed interface Claim {
     }
 
-    @Override
-    public Claim claim(IdempotentRequest request) {
-        try (Connection connection = connection()) {
+    /** The key is the caller's: carry the request out and {@link #keep} its outcome, or {@link #release} it. */
+    record Claimed(IdempotentRequest request, long token) implements Claim {
+    }
+
+    /** The request's answer: the outcome kept with the key, or that the key is in flight or was reused. */
+    record Answered(ChangeOutcome outcome) implements Claim {
+    }
+
+    private final DatabaseCalls calls;
+    private final JsonMapper json;
+
+    JdbcIdempotencyClaims(DatabaseCalls calls, JsonMapper json) {
+        this.calls = calls;
+        this.json = json;
+    }
+
+    /**
+     * Claims the request's key in its scope, or says why the request is answered without being carried out; atomic
+     * across every instance. The changes are the request's: a kept answer names their pets.
+     */
+    Claim claim(IdempotentRequest request, List<EntryChange> changes) {
+        return calls.call(connection -> {
             // until the row is inserted, or found: a row removed (released, retention) or taken over between the two
             // is looked for again; a few rounds at most, each bounded by the request's deadline
-            for (int round = 1; round <= ATTEMPTS; round++) {
+            for (int round = 1; round <= ROUNDS; round++) {
                 long token = ThreadLocalRandom.current().nextLong();
                 if (inserted(connection, request, token)) {
-                    return StorageFailures.succeeded(new Claimed(request, token));
+                    return new Claimed(request, token);
                 }
                 try (PreparedStatement select = connection.prepareStatement(SELECT)) {
                     select.setString(1, request.scope());
                     select.setString(2, request.key());
                     try (ResultSet row = select.executeQuery()) {
-                        if (row.next()) {
-                            Claim found = found(connection, request, row, token);
-                            if (found != null) {
-                                return StorageFailures.succeeded(found);
-                            }
+                        Claim found = row.next() ? found(connection, request, changes, row, token) : null;
+                        if (found != null) {
+                            return found;
                         }
                     }
                 }
             }
-            return StorageFailures.succeeded(new InFlight()); // other requests keep changing the key's row
-        } catch (SQLException e) {
-            throw StorageFailures.translate(e);
-        }
+            return new Answered(new ChangeOutcome.KeyInFlight()); // other requests keep changing the key's row
+        });
     }
 
     /** What the key's row says; {@code null} when it was taken over by another request meanwhile (look again). */
-    private static Claim found(Connection connection, IdempotentRequest request, ResultSet row, long token)
-            throws SQLException {
+    private Claim found(Connection connection, IdempotentRequest request, List<EntryChange> changes, ResultSet row,
+            long token) throws SQLException {
         if (!row.getString(1).equals(request.fingerprint())) {
-            return new Reused();
+            return new Answered(new ChangeOutcome.KeyReused());
         }
-        String outcome = row.getString(4);
-        if (outcome != null) {
-            return new Kept(outcome(outcome, row.getInt(5), row.getInt(6), row.getString(7)));
+        String answer = row.getString(4);
+        if (answer != null) {
+            return new Answered(outcome(answer, changes));
         }
         Instant claimedAt = row.getObject(3, OffsetDateTime.class).toInstant();
-        Instant now = row.getObject(8, OffsetDateTime.class).toInstant();
+        Instant now = row.getObject(5, OffsetDateTime.class).toInstant();
         if (claimedAt.plus(LEASE).isAfter(now)) {
-            return new InFlight();
+            return new Answered(new ChangeOutcome.KeyInFlight());
         }
         try (PreparedStatement takeOver = connection.prepareStatement(TAKE_OVER)) {
             takeOver.setLong(1, token);
-            takeOver.setString(2, request.scope());
-            takeOver.setString(3, request.key());
-            takeOver.setLong(4, row.getLong(2));
-            return takeOver.executeUpdate() == 1 ? new Claimed(request, token) : null;
+            return held(takeOver, 2, new Claimed(request, row.getLong(2))).executeUpdate() == 1
+                    ? new Claimed(request, token) : null;
         }
     }
 
@@ -151,115 +159,133 @@ final class JdbcIdempotencyClaims implements IdempotencyClaims {
         }
     }
 
-    @Override
-    public void release(Claimed claim) {
-        try (Connection connection = connection();
-             PreparedStatement release = connection.prepareStatement(RELEASE)) {
-            release.setString(1, claim.request().scope());
-            release.setString(2, claim.request().key());
-            release.setLong(3, claim.token());
-            release.executeUpdate();
-            StorageFailures.succeeded(claim);
-        } catch (SQLException e) {
-            throw StorageFailures.translate(e);
-        }
+    /** Gives the claim up, keeping nothing, unless it was taken over: a retry with the key is carried out anew. */
+    void release(Claimed claim) {
+        calls.call(connection -> {
+            try (PreparedStatement release = connection.prepareStatement(RELEASE)) {
+                return held(release, 1, claim).executeUpdate();
+            }
+        });
     }
 
     /**
-     * Keeps the outcome with the claim, in the caller's transaction, which makes the changes of the outcome.
-     *
-     * @throws IdempotencyKeyConflictException when the claim is no longer this one's (taken over): the caller must
-     *         roll its transaction back
+     * Keeps the outcome with the claim, in the caller's transaction, which makes the changes of the outcome; whether
+     * the claim was still this one's. When it was not (taken over), the caller must roll its transaction back.
      */
-    static void keep(Connection connection, Claimed claim, ChangesOutcome outcome) throws SQLException {
+    boolean keep(Connection connection, Claimed claim, ChangeOutcome outcome) throws SQLException {
         try (PreparedStatement keep = connection.prepareStatement(KEEP)) {
-            switch (outcome) {
-                case ChangesOutcome.Applied applied -> {
-                    keep.setString(1, APPLIED);
-                    keep.setNull(2, Types.INTEGER);
-                    keep.setNull(3, Types.INTEGER);
-                    keep.setString(4, entries(applied.entries()));
-                }
-                case ChangesOutcome.Refused refused -> {
-                    keep.setString(1, switch (refused.refusal()) {
-                        case StockUpdate.NotFound _ -> NOT_FOUND;
-                        case StockUpdate.Stale _ -> STALE;
-                        case StockUpdate.OutOfRange _ -> OUT_OF_RANGE;
-                        case StockUpdate.Updated _ -> throw new IllegalArgumentException("not a refusal");
-                    });
-                    keep.setInt(2, refused.index());
-                    if (refused.refusal() instanceof StockUpdate.OutOfRange outOfRange) {
-                        keep.setInt(3, outOfRange.count().value());
-                    } else {
-                        keep.setNull(3, Types.INTEGER);
-                    }
-                    keep.setNull(4, Types.VARCHAR);
-                }
-            }
-            keep.setString(5, claim.request().scope());
-            keep.setString(6, claim.request().key());
-            keep.setLong(7, claim.token());
-            if (keep.executeUpdate() != 1) {
-                throw new IdempotencyKeyConflictException(IdempotencyKeyConflictException.Reason.IN_FLIGHT);
-            }
+            keep.setString(1, json.writeValueAsString(Answer.of(outcome)));
+            return held(keep, 2, claim).executeUpdate() == 1;
+        } catch (IOException e) {
+            throw new IllegalStateException("The answer could not be written as JSON: " + outcome, e);
         }
+    }
+
+    /** Sets the parameters of {@link #HELD} from {@code first} on to the claim's. */
+    private static PreparedStatement held(PreparedStatement statement, int first, Claimed claim)
+            throws SQLException {
+        statement.setString(first, claim.request().scope());
+        statement.setString(first + 1, claim.request().key());
+        statement.setLong(first + 2, claim.token());
+        return statement;
     }
 
     /** Removes the keys claimed before the cutoff, kept or not; how many. */
     int removeOlderThan(Instant cutoff) {
-        try (Connection connection = connection();
-             PreparedStatement remove = connection.prepareStatement(REMOVE_OLDER_THAN)) {
-            remove.setObject(1, cutoff.atOffset(java.time.ZoneOffset.UTC));
-            return StorageFailures.succeeded(remove.executeUpdate());
-        } catch (SQLException e) {
-            throw StorageFailures.translate(e);
-        }
-    }
-
-    /** The kept entries as text: {@code petId:quantity:STATUS:version}, comma-separated, in the changes' order. */
-    private static String entries(List<InventoryEntry> entries) {
-        StringBuilder text = new StringBuilder(entries.size() * 32);
-        for (InventoryEntry entry : entries) {
-            if (!text.isEmpty()) {
-                text.append(',');
+        return calls.call(connection -> {
+            try (PreparedStatement remove = connection.prepareStatement(REMOVE_OLDER_THAN)) {
+                remove.setObject(1, cutoff.atOffset(ZoneOffset.UTC));
+                return remove.executeUpdate();
             }
-            text.append(entry.petId().value()).append(':').append(entry.quantity().value()).append(':')
-                    .append(entry.status().name()).append(':').append(entry.version().value());
-        }
-        return text.toString();
+        });
     }
 
-    private static ChangesOutcome outcome(String outcome, int index, int count, String entries) {
-        return switch (outcome) {
-            case APPLIED -> new ChangesOutcome.Applied(entriesOf(entries));
-            case NOT_FOUND -> new ChangesOutcome.Refused(index, new StockUpdate.NotFound());
-            case STALE -> new ChangesOutcome.Refused(index, new StockUpdate.Stale());
-            case OUT_OF_RANGE -> new ChangesOutcome.Refused(index, new StockUpdate.OutOfRange(new Quantity(count)));
-            default -> throw new IllegalStateException("idempotency_key holds an unknown outcome: " + outcome);
-        };
-    }
-
-    private static List<InventoryEntry> entriesOf(String text) {
-        List<InventoryEntry> entries = new ArrayList<>();
-        for (String entry : text.split(",")) {
-            String[] parts = entry.split(":");
-            entries.add(new InventoryEntry(PetId.of(Long.parseLong(parts[0])), Quantity.of(Long.parseLong(parts[1])),
-                    PetStatus.valueOf(parts[2]), EntryVersion.of(Long.parseLong(parts[3]))));
-        }
-        return entries;
-    }
-
-    private Connection connection() throws SQLException {
-        Connection connection = pool.getConnection();
+    private ChangeOutcome outcome(String answer, List<EntryChange> changes) {
         try {
-            deadlines.start().bound(connection);
-            if (!connection.getAutoCommit()) {
-                connection.setAutoCommit(true);
-            }
-            return connection;
-        } catch (SQLException | RuntimeException e) {
-            connection.close();
-            throw e;
+            return json.readValue(answer, Answer.class).outcome(changes);
+        } catch (IOException e) {
+            throw new IllegalStateException("idempotency_key holds an answer that is not JSON: " + answer, e);
         }
+    }
+
+    /**
+     * A kept answer as its column holds it: the entries answered, in the order of the changes
+     * ({@code {"applied":[{"petId":1,"quantity":9,"status":"available","version":2}]}}), or the refusal of the change
+     * at {@code index} ({@code {"refused":{"index":1,"refusal":"insufficient_stock","count":5,"delta":-6}}}).
+     */
+    @Serdeable
+    record Answer(@Nullable List<Entry> applied, @Nullable Refused refused) {
+
+        static Answer of(ChangeOutcome outcome) {
+            return switch (outcome) {
+                case ChangeOutcome.Applied(List<InventoryEntry> entries) -> new Answer(entries.stream()
+                        .map(entry -> new Entry(entry.petId().value(), entry.quantity().value(),
+                                StatusColumns.valueOf(entry.status()), entry.version().value()))
+                        .toList(), null);
+                case ChangeOutcome.Refused(int index, ChangeDecision.Refusal refusal) -> new Answer(null,
+                        switch (refusal) {
+                            case ChangeDecision.NotFound _ -> new Refused(index, Refused.NOT_FOUND, null, null);
+                            case ChangeDecision.Stale _ -> new Refused(index, Refused.STALE, null, null);
+                            case ChangeDecision.InsufficientStock(PetId _, Quantity count, StockDelta delta) ->
+                                    new Refused(index, Refused.INSUFFICIENT_STOCK, count.value(), delta.value());
+                            case ChangeDecision.LimitExceeded(PetId _, Quantity count, StockDelta delta) ->
+                                    new Refused(index, Refused.LIMIT_EXCEEDED, count.value(), delta.value());
+                        });
+                case ChangeOutcome.KeyInFlight _, ChangeOutcome.KeyReused _ ->
+                        throw new IllegalArgumentException("not an outcome a key keeps: " + outcome);
+            };
+        }
+
+        /** The outcome this answer keeps; the refused change, one of the request's, names the refusal's pet. */
+        ChangeOutcome outcome(List<EntryChange> changes) {
+            if (refused == null) {
+                return new ChangeOutcome.Applied(applied.stream()
+                        .map(entry -> StoreMapper.inventoryEntry(entry.petId(), entry.quantity(), entry.status(),
+                                entry.version()))
+                        .toList());
+            }
+            EntryChange change = changes.get(refused.index());
+            PetId petId = change.petId();
+            return new ChangeOutcome.Refused(refused.index(), switch (refused.refusal()) {
+                case Refused.NOT_FOUND -> new ChangeDecision.NotFound(petId);
+                case Refused.STALE -> new ChangeDecision.Stale(petId);
+                case Refused.INSUFFICIENT_STOCK -> new ChangeDecision.InsufficientStock(petId,
+                        Quantity.of(refused.count()), StockDelta.of(refused.delta()));
+                case Refused.LIMIT_EXCEEDED -> new ChangeDecision.LimitExceeded(petId, Quantity.of(refused.count()),
+                        StockDelta.of(refused.delta()));
+                // Kept before V8: only the count a delta was refused at, not the delta, nor whether it was too
+                // little stock or above the limit. A retry has the request's fingerprint, so it carries the same
+                // changes: the change decides again, by the domain's rule, on an entry at that count (its
+                // condition, not part of the fingerprint, aside: it held when the change was refused).
+                case Refused.OUT_OF_RANGE -> new EntryChange(petId, change.movement(), change.origin())
+                        .decide(Optional.of(new InventoryEntry(petId, Quantity.of(refused.count()),
+                                PetStatus.AVAILABLE))) instanceof ChangeDecision.Refusal again ? again
+                        : unreadable(refused);
+                default -> unreadable(refused);
+            });
+        }
+
+        private static ChangeDecision.Refusal unreadable(Refused refused) {
+            throw new IllegalStateException("idempotency_key holds an unknown refusal: " + refused);
+        }
+    }
+
+    /** An entry answered, its status as the {@code status} columns spell it ({@link StatusColumns}). */
+    @Serdeable
+    record Entry(long petId, int quantity, String status, long version) {
+    }
+
+    /**
+     * The refusal of the change at {@code index}: its kind, and for a delta out of range the count and the delta.
+     * {@value #OUT_OF_RANGE} is only in answers kept before the JSON ({@code V8}), which hold the count alone.
+     */
+    @Serdeable
+    record Refused(int index, String refusal, @Nullable Integer count, @Nullable Integer delta) {
+
+        static final String NOT_FOUND = "not_found";
+        static final String STALE = "stale";
+        static final String INSUFFICIENT_STOCK = "insufficient_stock";
+        static final String LIMIT_EXCEEDED = "limit_exceeded";
+        static final String OUT_OF_RANGE = "out_of_range";
     }
 }

@@ -3,15 +3,20 @@ package org.petstore.inventory.adapter.persistence;
 import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Optional;
+import java.util.List;
+import java.util.Map;
+import org.petstore.inventory.domain.EntryChange;
+import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
  * The inventory's SQL on PostgreSQL.
  *
- * <p>The change is {@code UPDATE ... FROM unnest(...)}; the statements of a recorded change (lock the head, read the
- * entries, record, move the head, change) travel in one message: one round trip, the commit included.
+ * <p>A recorded change reads, records, moves the head and changes in one statement of data-modifying {@code WITH}
+ * queries; with the head's lock before it, it travels in one message: one round trip, the commit included.
  *
  * <p>The PostgreSQL driver reads a query's whole result before it returns the first row, unless the query runs inside
  * a transaction with a fetch size: then it reads through a server-side portal, {@link RowCursor#FETCH_SIZE} rows at a
@@ -29,36 +34,19 @@ import org.petstore.inventory.domain.InventoryVersion;
 final class PostgresqlInventoryStatements implements InventoryStatements {
 
     /**
-     * The changes of several entries as one statement: the changes come in as three arrays, {@code unnest} makes them
-     * rows, and the update joins them. They come in {@code pet_id} order, and the plan locks the rows in some order
-     * of its own; no two such statements wait for each other's rows anyway, since each runs while its transaction
-     * holds the ledger's head. The new count is computed from the row as it is ({@code i.quantity} in {@code SET}
-     * is the value before the update).
-     */
-    private static final String CHANGE_QUANTITIES = """
-            UPDATE inventory_item i SET quantity = CAST(%s AS integer), version = i.version + 1
-            FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[]), CAST(? AS bigint[])) AS u(pet_id, quantity, delta)
-            WHERE i.pet_id = u.pet_id AND %s""".formatted(JdbcStockLedger.NEW_COUNT, JdbcStockLedger.CHANGES_THE_COUNT);
-
-    /**
      * Read, record, move the head and change in one statement of data-modifying {@code WITH} queries, which all see
      * the snapshot the statement starts with (taken after the head was locked, so no other writer changes an entry
-     * meanwhile) and each run once: {@code before} the entries with the new count of each change, {@code made} those
-     * the rule selects ({@link JdbcStockLedger#CHANGES_THE_COUNT}: in range and not the count already), their records
-     * with the ids after the head's, the head moved on by as many, the counts changed; it answers {@code before}.
+     * meanwhile) and each run once: {@code before} the entries of the changes ({@code u}), each with the count its
+     * change asks for and whether {@link InventoryStatements#CHANGES_THE_COUNT} makes it; {@code made} those it makes,
+     * their records with the ids after the head's, the head moved on by as many, the counts changed; it answers
+     * {@code before}.
      */
-    private static final String READ_RECORD_AND_CHANGE = """
-            WITH u AS (
-                SELECT * FROM unnest(CAST(? AS bigint[]), CAST(? AS integer[]), CAST(? AS bigint[]),
-                                     CAST(? AS varchar(16)[]), CAST(? AS varchar(128)[]), CAST(? AS varchar(128)[]),
-                                     CAST(? AS varchar(16)[]))
-                    AS u(pet_id, quantity, delta, source, key_id, request_id, reason)),
-            before AS (
-                SELECT i.pet_id, i.quantity, p.status, i.version, %s AS to_quantity,
+    private static final String RECORD_AND_CHANGE = """
+            WITH before AS (
+                SELECT i.pet_id, i.quantity, p.status, i.version, %s AS to_quantity, (%s) AS makes,
                        u.source, u.key_id, u.request_id, u.reason
-                FROM u JOIN inventory_item i ON i.pet_id = u.pet_id JOIN pet p ON p.id = i.pet_id),
-            made AS (
-                SELECT * FROM before WHERE to_quantity BETWEEN 0 AND 2147483647 AND to_quantity <> quantity),
+                FROM %s JOIN inventory_item i ON i.pet_id = u.pet_id JOIN pet p ON p.id = i.pet_id),
+            made AS (SELECT * FROM before WHERE makes),
             recorded AS (
                 INSERT INTO stock_change (%s)
                 SELECT h.last_change_id + ROW_NUMBER() OVER (ORDER BY m.pet_id), m.pet_id, m.quantity,
@@ -71,23 +59,42 @@ final class PostgresqlInventoryStatements implements InventoryStatements {
             changed AS (
                 UPDATE inventory_item i SET quantity = CAST(m.to_quantity AS integer), version = i.version + 1
                 FROM made m WHERE i.pet_id = m.pet_id)
-            SELECT pet_id, quantity, status, version FROM before""".formatted(JdbcStockLedger.NEW_COUNT,
-            StoreMapper.STOCK_CHANGE_COLUMNS);
+            SELECT pet_id, quantity, status, version FROM before""".formatted(InventoryStatements.NEW_COUNT,
+            InventoryStatements.CHANGES_THE_COUNT, InventoryStatements.CHANGES, StoreMapper.STOCK_CHANGE_COLUMNS);
+
+    /** The head's lock, then {@link #RECORD_AND_CHANGE}. */
+    private static final String LOCK_RECORD_AND_CHANGE = StockLedgerHead.LOCK + ";\n" + RECORD_AND_CHANGE;
 
     @Override
-    public Optional<String> readRecordAndChange() {
-        return Optional.of(READ_RECORD_AND_CHANGE);
+    public Map<Long, InventoryEntry> recordAndChange(Connection connection, List<EntryChange> changes)
+            throws SQLException {
+        return run(connection, false, changes);
     }
 
-    /** The driver sends a query of several statements as one message, each with its parameters. */
+    /**
+     * The head's lock and {@link #RECORD_AND_CHANGE} in one message, in autocommit: the driver sends them with one
+     * Sync, and PostgreSQL runs the statements before a Sync as one implicit transaction, committed when the message
+     * ends and rolled back whole when one fails. One round trip, the commit included.
+     */
     @Override
-    public boolean sendsTogether() {
-        return true;
+    public Map<Long, InventoryEntry> lockRecordAndChange(Connection connection, List<EntryChange> changes)
+            throws SQLException {
+        return run(connection, true, changes);
     }
 
-    @Override
-    public String changeQuantities() {
-        return CHANGE_QUANTITIES;
+    private static Map<Long, InventoryEntry> run(Connection connection, boolean lockHead, List<EntryChange> changes)
+            throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                lockHead ? LOCK_RECORD_AND_CHANGE : RECORD_AND_CHANGE)) {
+            SqlArrays.bindChanges(statement, 1, changes);
+            statement.execute();
+            if (lockHead) {
+                statement.getMoreResults(); // past the head's row
+            }
+            try (ResultSet before = statement.getResultSet()) {
+                return InventoryStatements.entriesByPet(before);
+            }
+        }
     }
 
     private static final String SELECT_ALL_WITH_VERSION = """

@@ -37,11 +37,11 @@ public final class StoreMapper {
      * {@code quantity}, the pet's {@code status} and the entry's {@code version}. Read for every listed row: columns
      * by position, no reflection.
      */
-    static InventoryEntry inventoryItem(ResultSet row) throws SQLException {
-        return inventoryItem(row.getLong(1), row.getInt(2), row.getString(3), row.getLong(4));
+    static InventoryEntry inventoryEntry(ResultSet row) throws SQLException {
+        return inventoryEntry(row.getLong(1), row.getInt(2), row.getString(3), row.getLong(4));
     }
 
-    static InventoryEntry inventoryItem(long petId, int quantity, String status, long version) {
+    static InventoryEntry inventoryEntry(long petId, int quantity, String status, long version) {
         Optional<PetStatus> petStatus = StatusColumns.petStatus(status);
         if (petStatus.isEmpty()) {
             throw unknownStatus("pet " + petId, status);

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -18,48 +19,47 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
-import io.micronaut.core.annotation.Nullable;
-import org.petstore.inventory.application.port.outbound.StockUpdate;
-import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.application.port.outbound.ChangeOutcome;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.InventoryEntry;
-import org.petstore.inventory.domain.StaleInventoryEntryException;
-import org.petstore.inventory.domain.StockLevelException;
-import org.petstore.inventory.domain.StockMovement;
 
 /**
- * Combines the unconditional changes of counts (sets and deltas) that arrive while an earlier one is running into one
- * statement: a
- * database pays for a statement and its commit far more than for a row, so under load one statement that sets 20
- * entries costs it little more than one that sets one (group commit, done before the database). Measured with 32
- * clients on PostgreSQL: about 11 entries per statement, and more than twice the updates per second; on H2 (where
- * each commit is a write to the database file) about a third more updates per second.
+ * Combines the changes of counts without a condition (sets and deltas, each of one entry, without an idempotency key)
+ * that arrive while an earlier one is running into one statement: a database pays for a statement and its commit far
+ * more than for a row, so under load one statement that sets 20 entries costs it little more than one that sets one
+ * (group commit, done before the database). Measured with 32 clients on PostgreSQL: about 11 entries per statement,
+ * and more than twice the changes per second; on H2 (where each commit is a write to the database file) about a third
+ * more changes per second. It is {@link JdbcInventoryRepository}'s own way to carry out such a change; nothing outside
+ * the adapter chooses it.
  *
- * <p>Each update waits in line. One thread at a time (started when an update finds none running) takes the waiting
- * updates, at most {@link #MAX_ENTRIES} and no pet twice (a later update of the same pet waits for the next
- * statement), runs them as one update statement, in one transaction with their records in the stock ledger
- * ({@link JdbcStockLedger}), answers each of them, and goes on while updates wait.
- * The requests' own threads only wait for their answers, each until its own deadline. A lone update is a statement
- * of one entry, as before; nothing waits on purpose, so an idle service answers as fast as before.
+ * <p>Each change waits in line. One thread at a time (started when a change finds none running) takes the waiting
+ * changes, at most {@link #MAX_ENTRIES} and no pet twice (a later change of the same pet waits for the next
+ * statement), runs them as one statement, in one transaction with their records in the stock ledger
+ * ({@link InventoryStatements#lockRecordAndChange}), answers each of them, and goes on while changes wait. The
+ * requests' own threads only wait for their answers, each until its own deadline. A lone change is a statement of one
+ * entry; nothing waits on purpose, so an idle service answers as fast as it can.
  *
- * <p>One statement runs at a time ({@link #STATEMENTS_IN_FLIGHT}): that is what makes updates wait in line long
+ * <p>One statement runs at a time ({@link #STATEMENTS_IN_FLIGHT}): that is what makes changes wait in line long
  * enough to be combined (with two, most statements set one entry; two that never hold the same pet, the second
- * started only once 8 updates wait, made fewer updates a second on PostgreSQL, measured in the README). The price:
- * a statement that waits for a row lock (a data import holding the entry) holds up the updates of other pets behind
- * it, for as long as the lock is held, at most the deadline of the updates that wait.
+ * started only once 8 changes wait, made fewer changes a second on PostgreSQL). The price: a statement that waits for
+ * a row lock (a data import holding the entry) holds up the changes of other pets behind it, for as long as the lock
+ * is held, at most the deadline of the changes that wait.
  *
- * <p>Every update keeps the deadline of its request ({@link DatabaseDeadlines}), counted from its arrival, waiting in
- * line included: a statement bounds its reads by the earliest deadline of the updates it sends, and an update whose
+ * <p>Every change keeps the deadline of its request ({@link DatabaseDeadlines}), counted from its arrival, waiting in
+ * line included: a statement bounds its reads by the earliest deadline of the changes it sends, and a change whose
  * deadline passes before its statement was sent is withdrawn and fails as a database that did not answer, having
- * changed nothing. So when the database stops answering, every update fails as unavailable in time
+ * changed nothing. So when the database stops answering, every change fails as unavailable in time
  * ({@code StorageUnavailableException}), however many wait.
  *
- * <p>Every update is answered with its own result ({@link #outcome}): the entry as stored, or why its change was not
- * made (no entry; a delta that would take the count out of range; a delta refused does not hold up the others of its
- * statement); when the statement fails, every update in it fails the same way and none of them changed anything (its transaction is rolled
- * back). A deadlock or serialization failure, which the database resolves by aborting the statement, is
- * retried. Updates of one pet that waited at the same time were concurrent requests: they are applied one after the
- * other, in arrival order, and each answer shows the version its update produced.
+ * <p>The statement makes each change as the domain's rule, written once in SQL
+ * ({@link InventoryStatements#CHANGES_THE_COUNT}), says, and returns the entries as they were before; each change is
+ * answered with the domain's decision on its entry as it was ({@code EntryChange.decide}): the entry as stored, or
+ * why its change was not made (no entry; a delta that would take the count out of range, which does not hold up the
+ * others of its statement). When the statement fails, every change in it fails the same way and none of them changed
+ * anything (its transaction is rolled back); one that the database aborted to resolve a deadlock or a serialization
+ * failure is retried ({@link DatabaseCalls#retryingConflicts}). Changes of one pet that waited at the same time were
+ * concurrent requests: they are made one after the other, in arrival order, and each answer shows the version its
+ * change produced.
  */
 final class UpdateCombiner {
 
@@ -69,9 +69,6 @@ final class UpdateCombiner {
     /** Statements running at once (see the class comment). */
     static final int STATEMENTS_IN_FLIGHT = 1;
 
-    /** Attempts of a statement that the database aborted to resolve a deadlock or a serialization failure. */
-    static final int ATTEMPTS = 3;
-
     /** Where a combined statement gets its connection, and how it runs on it. */
     interface Store {
 
@@ -79,29 +76,10 @@ final class UpdateCombiner {
         Connection connection() throws SQLException;
 
         /**
-         * Makes each change {@code i} of {@code petIds[i]} (the count {@code quantities[i]}, or else the delta
-         * {@code deltas[i]}), made by {@code origins[i]}, in one transaction that records the changes, as far as
-         * {@link #outcome} allows it; returns the entries as they were before, by pet (none for a pet without one).
+         * Makes the changes (of distinct pets, in pet order) as one transaction that records them, each as the rule
+         * allows it; returns the entries as they were before, by pet (none for a pet without one).
          */
-        Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities, Long[] deltas,
-                ChangeOrigin[] origins) throws SQLException;
-    }
-
-    /**
-     * What a change makes of the entry as it was before ({@code null}: none), by the domain's rule
-     * ({@link EntryChange#applyTo}), which the statements apply in SQL.
-     */
-    static StockUpdate outcome(EntryChange change, @Nullable InventoryEntry before) {
-        if (before == null) {
-            return new StockUpdate.NotFound();
-        }
-        try {
-            return new StockUpdate.Updated(change.applyTo(before));
-        } catch (StaleInventoryEntryException stale) {
-            return new StockUpdate.Stale();
-        } catch (StockLevelException outOfRange) {
-            return new StockUpdate.OutOfRange(before.quantity());
-        }
+        Map<Long, InventoryEntry> change(Connection connection, List<EntryChange> changes) throws SQLException;
     }
 
     private final Store store;
@@ -115,8 +93,8 @@ final class UpdateCombiner {
         this.deadlines = deadlines;
     }
 
-    /** Makes the unconditional change, recorded with its origin; what became of it. */
-    StockUpdate change(EntryChange change) {
+    /** Makes the change (without a condition on its entry's version), recorded with its origin; what became of it. */
+    ChangeOutcome change(EntryChange change) {
         Update mine = new Update(change, deadlines.start());
         lock.lock();
         try {
@@ -180,7 +158,7 @@ final class UpdateCombiner {
      * The update's answer, waited for until its deadline; an update still waiting then is withdrawn and fails, one
      * already sent is waited for (its statement is bounded by a deadline no later than its own).
      */
-    private StockUpdate answerOf(Update mine) {
+    private ChangeOutcome answerOf(Update mine) {
         long left = mine.deadline.millisLeft();
         try {
             return mine.answer.get(Math.max(left, 0) + 1, TimeUnit.MILLISECONDS);
@@ -232,7 +210,7 @@ final class UpdateCombiner {
         }
     }
 
-    /** Runs one statement for the updates taken, and answers them once its connection is back in the pool. */
+    /** Runs one statement for the changes taken, and answers them once its connection is back in the pool. */
     private void run(List<Update> taken) {
         taken.sort(Comparator.comparingLong(update -> update.petId)); // one lock order for every statement
         List<Update> sent = List.of();
@@ -242,20 +220,9 @@ final class UpdateCombiner {
             sent = taken.stream().filter(Update::send).toList();
             if (!sent.isEmpty()) { // else every one of them was withdrawn while the connection was awaited
                 earliestDeadline(sent).bound(connection);
-                long[] petIds = new long[sent.size()];
-                Integer[] quantities = new Integer[sent.size()];
-                Long[] deltas = new Long[sent.size()];
-                ChangeOrigin[] origins = new ChangeOrigin[sent.size()];
-                for (int i = 0; i < sent.size(); i++) {
-                    EntryChange change = sent.get(i).change;
-                    petIds[i] = change.petId().value();
-                    switch (change.movement()) {
-                        case StockMovement.SetTo set -> quantities[i] = set.quantity().value();
-                        case StockMovement.AdjustBy adjust -> deltas[i] = (long) adjust.delta().value();
-                    }
-                    origins[i] = change.origin();
-                }
-                before = StorageFailures.succeeded(runWithRetries(connection, petIds, quantities, deltas, origins));
+                List<EntryChange> changes = sent.stream().map(update -> update.change).toList();
+                before = StorageFailures.succeeded(DatabaseCalls.retryingConflicts(connection,
+                        retried -> store.change(retried, changes)));
             }
         } catch (SQLException e) {
             failure = StorageFailures.translate(e);
@@ -270,7 +237,8 @@ final class UpdateCombiner {
             return;
         }
         for (Update update : sent) {
-            update.answer.complete(outcome(update.change, before.get(update.petId)));
+            update.answer.complete(ChangeOutcome.of(List.of(
+                    update.change.decide(Optional.ofNullable(before.get(update.petId))))));
         }
     }
 
@@ -293,19 +261,6 @@ final class UpdateCombiner {
         return earliest;
     }
 
-    private Map<Long, InventoryEntry> runWithRetries(Connection connection, long[] petIds, Integer[] quantities,
-            Long[] deltas, ChangeOrigin[] origins) throws SQLException {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return store.change(connection, petIds, quantities, deltas, origins);
-            } catch (SQLException e) {
-                if (attempt == ATTEMPTS || DatabaseFailure.of(e) != DatabaseFailure.CONFLICT) {
-                    throw e;
-                }
-            }
-        }
-    }
-
     /**
      * One waiting update and its answer. It is in line, then taken by a statement, then sent to the database with it;
      * while it is not sent, its waiter may withdraw it once its deadline passed.
@@ -321,7 +276,7 @@ final class UpdateCombiner {
         private final long petId;
         private final DatabaseDeadlines.Deadline deadline;
         private final AtomicInteger state = new AtomicInteger(IN_LINE);
-        private final CompletableFuture<StockUpdate> answer = new CompletableFuture<>();
+        private final CompletableFuture<ChangeOutcome> answer = new CompletableFuture<>();
 
         Update(EntryChange change, DatabaseDeadlines.Deadline deadline) {
             this.change = change;

@@ -53,8 +53,8 @@ abstract class JdbcInventoryRepositoryTest extends InventoryRepositoryContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryEntry> items) {
-        new StoreTables(transactions).replaceInventoryWith(items);
+    protected void givenOnly(List<InventoryEntry> entries) {
+        new StoreTables(transactions).replaceInventoryWith(entries);
     }
 
     @Override

@@ -47,8 +47,8 @@ abstract class JdbcStockLedgerTest extends StockLedgerContract {
     }
 
     @Override
-    protected void givenOnly(List<InventoryEntry> items) {
-        new StoreTables(transactions).replaceInventoryWith(items);
+    protected void givenOnly(List<InventoryEntry> entries) {
+        new StoreTables(transactions).replaceInventoryWith(entries);
     }
 
     @Inject

@@ -21,9 +21,9 @@ class StoreMapperTest {
     @Test
     void rowsBecomeDomainObjects() {
         assertEquals(new InventoryEntry(PetId.of(3), Quantity.of(0), PetStatus.SOLD),
-                StoreMapper.inventoryItem(3, 0, "sold", 1));
+                StoreMapper.inventoryEntry(3, 0, "sold", 1));
         assertEquals(new InventoryEntry(PetId.of(3), Quantity.of(0), PetStatus.SOLD, EntryVersion.of(9)),
-                StoreMapper.inventoryItem(3, 0, "sold", 9));
+                StoreMapper.inventoryEntry(3, 0, "sold", 9));
         assertEquals(new Pet(PetId.of(5), "Thumper", PetStatus.PENDING),
                 StoreMapper.pet(5, "Thumper", "pending"));
         assertEquals(new Order(OrderId.of(1), PetId.of(3), Quantity.of(1), Instant.parse("2026-10-02T09:00:00Z"),
@@ -40,14 +40,14 @@ class StoreMapperTest {
 
     @Test
     void anInventoryRowWithAnUnknownStatusOrAnInvalidValueIsAFaultOfTheStoredData() {
-        var unknown = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryItem(3, 0, "lost", 1));
+        var unknown = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryEntry(3, 0, "lost", 1));
         assertEquals("pet 3 has an unknown status 'lost' in the database", unknown.getMessage());
 
-        var invalid = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryItem(3, -1, "sold", 1));
+        var invalid = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryEntry(3, -1, "sold", 1));
         assertEquals("pet 3 is not valid in the database: quantity must be an integer from 0 to 2147483647, got -1",
                 invalid.getMessage());
 
-        var version = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryItem(3, 0, "sold", 0));
+        var version = assertThrows(IllegalStateException.class, () -> StoreMapper.inventoryEntry(3, 0, "sold", 0));
         assertEquals("pet 3 is not valid in the database: An entry version is at least 1, got 0",
                 version.getMessage());
     }

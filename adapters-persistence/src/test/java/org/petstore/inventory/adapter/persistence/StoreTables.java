@@ -30,17 +30,17 @@ final class StoreTables {
     }
 
     /** Exactly the given inventory entries at their versions, each with its pet (named {@code Pet <id>}), and no orders. */
-    void replaceInventoryWith(List<InventoryEntry> items) {
+    void replaceInventoryWith(List<InventoryEntry> entries) {
         run(connection -> {
             deleteEverything(connection);
-            insertPets(connection, items.stream()
-                    .map(item -> new Pet(item.petId(), "Pet " + item.petId(), item.status())).toList());
+            insertPets(connection, entries.stream()
+                    .map(entry -> new Pet(entry.petId(), "Pet " + entry.petId(), entry.status())).toList());
             try (PreparedStatement insert = connection.prepareStatement(
                     "INSERT INTO inventory_item (pet_id, quantity, version) VALUES (?, ?, ?)")) {
-                for (InventoryEntry item : items) {
-                    insert.setLong(1, item.petId().value());
-                    insert.setInt(2, item.quantity().value());
-                    insert.setLong(3, item.version().value());
+                for (InventoryEntry entry : entries) {
+                    insert.setLong(1, entry.petId().value());
+                    insert.setInt(2, entry.quantity().value());
+                    insert.setLong(3, entry.version().value());
                     insert.addBatch();
                 }
                 insert.executeBatch();

@@ -24,8 +24,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.petstore.inventory.application.port.outbound.StockUpdate;
+import org.petstore.inventory.application.port.outbound.ChangeOutcome;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.ChangeDecision;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.StockMovement;
 import org.petstore.inventory.domain.EntryVersion;
@@ -51,9 +52,9 @@ class UpdateCombinerTest {
     /** Sets the pet's count through the combiner: the entry as stored, or none when the pet has no entry. */
     private static Optional<InventoryEntry> update(UpdateCombiner combiner, PetId petId, Quantity quantity) {
         return switch (combiner.change(new EntryChange(petId, new StockMovement.SetTo(quantity), ORIGIN))) {
-            case StockUpdate.Updated updated -> Optional.of(updated.entry());
-            case StockUpdate.NotFound _ -> Optional.empty();
-            case StockUpdate refused -> throw new AssertionError(refused);
+            case ChangeOutcome.Applied applied -> Optional.of(applied.entries().getFirst());
+            case ChangeOutcome.Refused(int _, ChangeDecision.NotFound _) -> Optional.empty();
+            case ChangeOutcome refused -> throw new AssertionError(refused);
         };
     }
 
@@ -65,11 +66,20 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
-                    Long[] deltas, ChangeOrigin[] origins) throws SQLException {
-                return statement.run(petIds, quantities);
+            public Map<Long, InventoryEntry> change(Connection connection, List<EntryChange> changes)
+                    throws SQLException {
+                return statement.run(petIds(changes), quantities(changes));
             }
         };
+    }
+
+    private static long[] petIds(List<EntryChange> changes) {
+        return changes.stream().mapToLong(change -> change.petId().value()).toArray();
+    }
+
+    private static Integer[] quantities(List<EntryChange> changes) {
+        return changes.stream().map(change -> ((StockMovement.SetTo) change.movement()).quantity().value())
+                .toArray(Integer[]::new);
     }
 
     /** A connection that takes its network timeout and closes; the store in memory needs nothing else of it. */
@@ -103,9 +113,10 @@ class UpdateCombinerTest {
         }
 
         @Override
-        public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
-                Long[] deltas, ChangeOrigin[] origins) {
-            statements.add(petIds.clone());
+        public Map<Long, InventoryEntry> change(Connection connection, List<EntryChange> changes) {
+            long[] petIds = petIds(changes);
+            Integer[] quantities = quantities(changes);
+            statements.add(petIds);
             try {
                 assertTrue(hold.await(10, TimeUnit.SECONDS));
             } catch (InterruptedException e) {
@@ -243,7 +254,7 @@ class UpdateCombinerTest {
         }), DEADLINES);
 
         assertThrows(RuntimeException.class, () -> update(combiner, PetId.of(3), Quantity.of(9)));
-        assertEquals(UpdateCombiner.ATTEMPTS, runs.get());
+        assertEquals(DatabaseCalls.ATTEMPTS, runs.get());
     }
 
     @Test
@@ -312,8 +323,7 @@ class UpdateCombinerTest {
             }
 
             @Override
-            public Map<Long, InventoryEntry> change(Connection connection, long[] petIds, Integer[] quantities,
-                    Long[] deltas, ChangeOrigin[] origins) {
+            public Map<Long, InventoryEntry> change(Connection connection, List<EntryChange> changes) {
                 sent.incrementAndGet();
                 return Map.of();
             }

@@ -2,7 +2,7 @@ package org.petstore.inventory.adapter.persistence.catalogue;
 
 import jakarta.inject.Singleton;
 import java.util.List;
-import org.petstore.inventory.adapter.persistence.StorageTransactions;
+import org.petstore.inventory.adapter.persistence.DatabaseCalls;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.domain.Order;
 
@@ -13,15 +13,15 @@ import org.petstore.inventory.domain.Order;
 final class JdbcOrderRepository implements OrderRepository {
 
     private final StoreRows rows;
-    private final StorageTransactions transactions;
+    private final DatabaseCalls calls;
 
-    JdbcOrderRepository(StoreRows rows, StorageTransactions transactions) {
+    JdbcOrderRepository(StoreRows rows, DatabaseCalls calls) {
         this.rows = rows;
-        this.transactions = transactions;
+        this.calls = calls;
     }
 
     @Override
     public List<Order> findAll() {
-        return transactions.read(() -> rows.findAllOrders().stream().map(OrderRow::toDomain).toList());
+        return calls.read(() -> rows.findAllOrders().stream().map(OrderRow::toDomain).toList());
     }
 }

@@ -2,7 +2,7 @@ package org.petstore.inventory.adapter.persistence.catalogue;
 
 import jakarta.inject.Singleton;
 import java.util.Optional;
-import org.petstore.inventory.adapter.persistence.StorageTransactions;
+import org.petstore.inventory.adapter.persistence.DatabaseCalls;
 import org.petstore.inventory.application.port.outbound.PetRepository;
 import org.petstore.inventory.domain.Pet;
 import org.petstore.inventory.domain.PetId;
@@ -14,15 +14,15 @@ import org.petstore.inventory.domain.PetId;
 final class JdbcPetRepository implements PetRepository {
 
     private final StoreRows rows;
-    private final StorageTransactions transactions;
+    private final DatabaseCalls calls;
 
-    JdbcPetRepository(StoreRows rows, StorageTransactions transactions) {
+    JdbcPetRepository(StoreRows rows, DatabaseCalls calls) {
         this.rows = rows;
-        this.transactions = transactions;
+        this.calls = calls;
     }
 
     @Override
     public Optional<Pet> findById(PetId petId) {
-        return transactions.read(() -> rows.findPet(petId.value()).map(PetRow::toDomain));
+        return calls.read(() -> rows.findPet(petId.value()).map(PetRow::toDomain));
     }
 }
