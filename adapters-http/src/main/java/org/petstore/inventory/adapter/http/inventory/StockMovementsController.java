@@ -15,7 +15,6 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -28,19 +27,14 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
-import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
-import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
-import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
-import org.petstore.inventory.application.port.inbound.StockChangesCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockUseCase;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 
 /**
@@ -73,15 +67,10 @@ import org.petstore.inventory.domain.PetId;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class StockMovementsController {
 
-    private final AdjustStockUseCase adjustStock;
-    private final ApplyStockChangesUseCase applyStockChanges;
-    private final ChangeRequests changeRequests;
+    private final ChangeStockUseCase changeStock;
 
-    StockMovementsController(AdjustStockUseCase adjustStock, ApplyStockChangesUseCase applyStockChanges,
-                             ChangeRequests changeRequests) {
-        this.adjustStock = adjustStock;
-        this.applyStockChanges = applyStockChanges;
-        this.changeRequests = changeRequests;
+    StockMovementsController(ChangeStockUseCase changeStock) {
+        this.changeStock = changeStock;
     }
 
     @Post("/{petId}/adjustments")
@@ -97,7 +86,7 @@ final class StockMovementsController {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryAdjustment.class)))
     @ApiResponse(responseCode = "200", description = "The adjusted entry", headers = @io.swagger.v3.oas.annotations
-            .headers.Header(name = HttpHeaders.ETAG, description = ChangeRequests.ENTRY_TAG,
+            .headers.Header(name = HttpHeaders.ETAG, description = InventoryTags.ENTRY_TAG,
                     schema = @Schema(type = "string")),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = InventoryItemResponse.class)))
@@ -112,22 +101,19 @@ final class StockMovementsController {
             @Parameter(description = "ID of the pet whose stock moves", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
-            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body,
-            @Parameter(description = ChangeRequests.IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
-            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
-            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
-            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
-            @Parameter(hidden = true) @Nullable Authentication authentication,
+            @Parameter(hidden = true) @Nullable @Body InventoryAdjustment body,
+            @Parameter(description = InventoryTags.IF_MATCH, schema = @Schema(implementation = String.class))
+            @Nullable @Header(HttpHeaders.IF_MATCH) ConditionHeader ifMatch,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(implementation = String.class))
+            @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
+            @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        ChangeRequests.requireJson(contentType);
         PetId id = PathParameters.petId(petId);
-        StockMovementReader.Adjustment adjustment = StockMovementReader.adjustment(body);
-        ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
-        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
-        ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, adjustment.reason());
-        return ChangeRequests.changed(id, () -> adjustStock.adjustStock(new AdjustStockCommand(id,
-                adjustment.delta(), expected, origin, idempotency)));
+        InventoryAdjustment adjustment = StrictJson.sent(body, InventoryAdjustment.class, request);
+        EntryChange change = new EntryChange(id, adjustment.movement(), InventoryTags.expectedBy(ifMatch, id),
+                origin.withReason(adjustment.reason()));
+        return InventoryTags.answer(changeStock.changeStock(ChangeStockCommand.one(change, idempotencyKey))
+                .getFirst());
     }
 
     @Post("/changes")
@@ -160,23 +146,15 @@ final class StockMovementsController {
     @ErrorResponses.OfJsonBody
     @ErrorResponses.OfStockMovement
     HttpResponse<List<InventoryItemResponse>> applyInventoryChanges(
-            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body,
-            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
-            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
-            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
-            @Parameter(hidden = true) @Nullable Authentication authentication,
+            @Parameter(hidden = true) @Nullable @Body InventoryChanges body,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(implementation = String.class))
+            @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
+            @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        ChangeRequests.requireJson(contentType);
-        StockMovementReader.Batch batch = StockMovementReader.batch(body);
-        List<EntryChange> changes = batch.changes().stream().map(change -> new EntryChange(change.petId(),
-                change.movement(), ChangeRequests.origin(authentication, requestId, batch.reasonOf(change)))).toList();
-        // the batch's own rules (1 to 100 changes, no pet twice) are part of the body: checked before the key
-        StockChangesCommand command = new StockChangesCommand(changes, Optional.empty());
-        changeRequests.refuseUnconditionalBatch();
-        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
-        List<InventoryEntry> changed = applyStockChanges.applyStockChanges(idempotency.isEmpty() ? command
-                : new StockChangesCommand(command.changes(), idempotency));
-        return HttpResponse.ok(changed.stream().map(InventoryItemResponse::of).toList());
+        InventoryChanges batch = StrictJson.sent(body, InventoryChanges.class, request);
+        List<EntryChange> changes = batch.changes().stream()
+                .map(change -> change.entryChange(origin, batch.reason())).toList();
+        return HttpResponse.ok(changeStock.changeStock(ChangeStockCommand.batch(changes, idempotencyKey)).stream()
+                .map(InventoryItemResponse::of).toList());
     }
 }
