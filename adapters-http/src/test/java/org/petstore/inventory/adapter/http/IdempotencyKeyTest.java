@@ -144,6 +144,24 @@ class IdempotencyKeyTest extends HttpAdapterTest {
     }
 
     @Test
+    void aBodySentWithAContentCodingHasTheFingerprintOfItsDecodedBytes() {
+        byte[] body = "{\"delta\": 1}".getBytes(StandardCharsets.UTF_8);
+        ApiResponse gzipped = api.request("POST", ADJUST).authorized().header("Idempotency-Key", "\"coded\"")
+                .header("Content-Encoding", "gzip").bytes("application/json", ContentCodingsTest.gzip(body)).send();
+        ApiResponse deflated = api.request("POST", ADJUST).authorized().header("Idempotency-Key", "\"coded\"")
+                .header("Content-Encoding", "deflate").bytes("application/json", ContentCodingsTest.deflate(body, true))
+                .send();
+        ApiResponse plain = post(ADJUST, "{\"delta\": 1}", "\"coded\"");
+
+        assertJson(gzipped, 200, "{\"petId\":1,\"quantity\":13,\"status\":\"available\"}");
+        assertSameAnswer(gzipped, deflated);
+        assertSameAnswer(gzipped, plain);
+        assertEquals(1, inventory.changes().size(), "changes recorded");
+        assertEquals(List.of(sha256("POST " + ADJUST + "\n{\"delta\": 1}")), inventory.commands().stream()
+                .map(command -> ((IdempotencyKey.Of) command.key()).request().fingerprint()).distinct().toList());
+    }
+
+    @Test
     void aKeyInUseIs409() {
         inventory.failNextCallWith(new IdempotencyKeyConflictException(
                 IdempotencyKeyConflictException.Reason.IN_FLIGHT));

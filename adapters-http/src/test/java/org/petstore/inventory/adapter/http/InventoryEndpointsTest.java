@@ -166,6 +166,8 @@ class InventoryEndpointsTest extends HttpAdapterTest {
                         "The request body is not valid JSON (line 1, column 14): " + SEND),
                 malformed("not JSON", "quantity=5",
                         "The request body is not valid JSON (line 1, column 1): " + SEND),
+                malformed("a tab in a string after a letter beyond ASCII", "{\"quantity\":5,\"reason\":\"\u00e9\t\"}",
+                        "The request body is not valid JSON (line 1, column 26): " + SEND),
                 malformed("second object", "{\"quantity\":5}{\"quantity\":6}",
                         "The request body must hold one JSON object and nothing after it: " + SEND),
                 malformed("trailing garbage", "{\"quantity\":5} x",

@@ -1,15 +1,22 @@
 package org.petstore.inventory.adapter.http.inventory;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.exc.StreamReadException;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpRequest;
 import io.micronaut.serde.exceptions.SerdeException;
 import io.micronaut.serde.exceptions.path.PropertyReferencePath;
 import io.micronaut.serde.exceptions.path.ReferencePath;
 import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.Optional;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.EchoedInput;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
@@ -48,12 +55,18 @@ enum BodyRefusals {
         this.expected = expected;
     }
 
-    static BodyRefusals of(Class<?> type) {
-        return Arrays.stream(values()).filter(body -> body.type == type).findFirst().orElseThrow();
+    /** The words for a body of this type, when it is one that changes stock. */
+    static Optional<BodyRefusals> ofBody(Class<?> type) {
+        return Arrays.stream(values()).filter(body -> body.type == type && body != CHANGE).findFirst();
     }
 
-    ApiException required() {
-        return invalid("The request body is required");
+    /** The body a route bound, which it requires: an empty one is 400, or 415 without a {@code Content-Type}. */
+    static <B> B sent(@Nullable B body, Class<B> type, HttpRequest<?> request) {
+        if (body == null) {
+            throw request.getContentType().isEmpty() ? new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE)
+                    : ofBody(type).orElseThrow().invalid("The request body is required");
+        }
+        return body;
     }
 
     ApiException notAnObject() {
@@ -65,32 +78,31 @@ enum BodyRefusals {
                 + "after it: " + expected);
     }
 
-    /**
-     * The refusal of a body serde could not bind, from the failure and its causes.
-     *
-     * @param writtenNumber the refused fraction or exponent as it was written, for a number that is no whole number
-     */
-    RuntimeException refusal(Throwable failure, Supplier<String> writtenNumber) {
+    /** The refusal of a body (as it was written) that could not be read, from the failure and its causes. */
+    RuntimeException refusal(Throwable failure, byte[] body) {
         BodyRefusals place = this;
         String prefix = "";
         SerdeException refusedBySerde = null;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             switch (cause) {
+                case ApiException refused -> {
+                    return refused;
+                }
                 case StreamConstraintsException _ -> {
                     return invalid("The request body is too complex");
                 }
-                case StreamReadException syntax -> {
-                    JsonLocation at = syntax.getLocation();
+                case StreamReadException _ -> {
+                    JsonLocation at = brokenAt(body);
                     return new ApiException(ErrorCode.MALFORMED_JSON, "The request body is not valid JSON"
                             + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
                             + ": " + expected);
                 }
                 case EOFException _ -> {
-                    return required();
+                    return invalid("The request body is required");
                 }
                 case StrictValues.InvalidBody invalid -> {
                     String problem = invalid.getMessage().endsWith(StrictValues.WholeNumber.NOT_WHOLE)
-                            ? invalid.getMessage() + EchoedInput.value(writtenNumber.get()) : invalid.getMessage();
+                            ? invalid.getMessage() + EchoedInput.value(firstFraction(body)) : invalid.getMessage();
                     return new ApiException(ErrorCode.VALIDATION_FAILED, prefix + problem
                             + (invalid.followedByExpected() ? ": " + place.expected : ""));
                 }
@@ -120,6 +132,34 @@ enum BodyRefusals {
         return new ApiException(ErrorCode.VALIDATION_FAILED, prefix + (place.has(name)
                 ? name + " must be given once: " + place.expected
                 : "Unknown member '" + EchoedInput.value(name) + "': " + place.accepts + "; " + place.expected));
+    }
+
+    /** Where a body that is not JSON breaks, as a client counts columns: in characters (jackson counts bytes). */
+    private static JsonLocation brokenAt(byte[] body) {
+        try (JsonParser parser = StrictJson.JSON.createParser(new String(body, StandardCharsets.UTF_8))) {
+            while (parser.nextToken() != null) {
+                parser.skipChildren(); // reads every token inside, to the one that breaks
+            }
+            return null;
+        } catch (StreamReadException broken) {
+            return broken.getLocation();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The first fraction or exponent of a body, as written: the number serde refused, as it reads in order. */
+    private static String firstFraction(byte[] body) {
+        try (JsonParser parser = StrictJson.JSON.createParser(body)) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token == JsonToken.VALUE_NUMBER_FLOAT) {
+                    return parser.getText();
+                }
+            }
+            throw new IllegalStateException("a body refused for a fraction it does not hold");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private boolean has(String member) {

@@ -29,7 +29,7 @@ record InventoryAdjustment(
                         + "reason",
                 implementation = String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
         @Serdeable.Deserializable(using = StrictValues.Reason.class)
-        @Nullable ChangeReason reason) implements StrictJson.Body {
+        @Nullable ChangeReason reason) {
 
     InventoryAdjustment {
         StrictValues.require(delta, "delta");

@@ -36,7 +36,7 @@ record InventoryChanges(
                         + "reason of its own; left out: no reason",
                 implementation = String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
         @Serdeable.Deserializable(using = StrictValues.Reason.class)
-        @Nullable ChangeReason reason) implements StrictJson.Body {
+        @Nullable ChangeReason reason) {
 
     InventoryChanges {
         StrictValues.require(changes, "changes");

@@ -31,6 +31,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import java.util.List;
 import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
@@ -53,14 +54,10 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p>Conditional requests (RFC 9110 §13): every entry has a strong entity tag, the list a weak one (see
  * {@link InventoryTags}), sent as {@code ETag}. A {@code GET} with {@code If-None-Match} naming the current tag is
- * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored (the answer is
- * the full 200, always a correct answer to a {@code GET}). A {@code PATCH} with {@code If-Match} changes the entry
- * only if one of the tags is its current one, by strong comparison, in one atomic compare-and-set in the database;
- * otherwise 412. The checks of a {@code PATCH}, in order: authentication (401, before the controller), the body's
- * media type (415), {@code petId} (400), the body (400), the {@code If-Match} syntax (400), its presence when
- * {@code petstore.require-if-match} is on (428), then the store: an unknown pet is 404 with or without
- * {@code If-Match} (RFC 9110 §13.2.1: a request that would fail without its preconditions ignores them), a stale
- * entry 412.
+ * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored. A {@code PATCH}
+ * is one {@link ChangeStockCommand}: with {@code If-Match}, the entry changes only if one of the tags is its current
+ * one (strong comparison), in one atomic compare-and-set in the store, else 412. The order of the checks is the
+ * README's ("The write path").
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -108,9 +105,9 @@ final class InventoryController {
                     schema = @Schema(type = "string")))
     HttpResponse<ByteBuffer<?>> listInventory(
             @Parameter(description = IF_NONE_MATCH, schema = @Schema(implementation = String.class))
-            @Nullable @Header(HttpHeaders.IF_NONE_MATCH) ConditionHeader ifNoneMatch,
+            @Nullable @Header(HttpHeaders.IF_NONE_MATCH) List<String> ifNoneMatch,
             HttpRequest<?> request) {
-        InventoryListing.Answer answer = listing.list(ifNoneMatch.condition());
+        InventoryListing.Answer answer = listing.list(EntityTag.parseCondition(ifNoneMatch));
         // a HEAD request arrives as GET (RequestFraming); Netty's encoder drops the body
         return switch (answer) {
             case InventoryListing.NotModified notModified -> notModified(notModified.tag());
@@ -142,10 +139,10 @@ final class InventoryController {
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
             @Parameter(description = IF_NONE_MATCH, schema = @Schema(implementation = String.class))
-            @Nullable @Header(HttpHeaders.IF_NONE_MATCH) ConditionHeader ifNoneMatch) {
+            @Nullable @Header(HttpHeaders.IF_NONE_MATCH) List<String> ifNoneMatch) {
         InventoryEntry entry = findInventoryEntry.findInventoryEntry(PathParameters.petId(petId));
         EntityTag tag = InventoryTags.of(entry);
-        if (ifNoneMatch.condition().filter(condition -> InventoryTags.names(condition, tag)).isPresent()) {
+        if (EntityTag.parseCondition(ifNoneMatch).filter(condition -> InventoryTags.names(condition, tag)).isPresent()) {
             return withTag(HttpResponse.notModified(), tag);
         }
         return InventoryTags.answer(entry);
@@ -175,11 +172,11 @@ final class InventoryController {
             @PathVariable("petId") String petId,
             @Parameter(hidden = true) @Nullable @Body InventoryUpdate body,
             @Parameter(description = InventoryTags.IF_MATCH, schema = @Schema(implementation = String.class))
-            @Nullable @Header(HttpHeaders.IF_MATCH) ConditionHeader ifMatch,
+            @Nullable @Header(HttpHeaders.IF_MATCH) List<String> ifMatch,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
+        InventoryUpdate update = BodyRefusals.sent(body, InventoryUpdate.class, request);
         PetId id = PathParameters.petId(petId);
-        InventoryUpdate update = StrictJson.sent(body, InventoryUpdate.class, request);
         EntryChange change = new EntryChange(id, update.movement(), InventoryTags.expectedBy(ifMatch, id),
                 origin.withReason(update.reason()));
         return InventoryTags.answer(changeStock.changeStock(ChangeStockCommand.one(change, IdempotencyKey.NONE))

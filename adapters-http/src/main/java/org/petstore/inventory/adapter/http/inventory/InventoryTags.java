@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.http.inventory;
 
+import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpResponse;
@@ -70,14 +71,14 @@ final class InventoryTags {
     }
 
     /**
-     * The versions of the pet's entry a change's {@code If-Match} accepts: without it, no condition at all; 400 for
-     * one that does not follow the grammar, which is never taken for no condition.
+     * The versions of the pet's entry a change's {@code If-Match} accepts, from all its field lines (none: not sent):
+     * without it, no condition at all; 400 for one that does not follow the grammar, never taken for no condition.
      */
-    static ExpectedVersions expectedBy(ConditionHeader ifMatch, PetId petId) {
-        if (!ifMatch.sent()) {
+    static ExpectedVersions expectedBy(@Nullable List<String> ifMatch, PetId petId) {
+        if (ifMatch == null) {
             return ExpectedVersions.unconditional();
         }
-        return expectedBy(ifMatch.condition().orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match "
+        return expectedBy(EntityTag.parseCondition(ifMatch).orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match "
                 + "must be * or a comma-separated list of entity tags in double quotes, such as the entry's ETag "
                 + of(petId, EntryVersion.FIRST))), petId);
     }

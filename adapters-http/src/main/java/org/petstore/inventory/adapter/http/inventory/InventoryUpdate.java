@@ -27,7 +27,7 @@ record InventoryUpdate(
                         + "(GET /v1/inventory/{petId}/changes); left out: no reason",
                 implementation = String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
         @Serdeable.Deserializable(using = StrictValues.Reason.class)
-        @Nullable ChangeReason reason) implements StrictJson.Body {
+        @Nullable ChangeReason reason) {
 
     InventoryUpdate {
         StrictValues.require(quantity, "quantity");

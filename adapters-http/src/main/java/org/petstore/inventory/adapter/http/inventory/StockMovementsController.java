@@ -39,25 +39,11 @@ import org.petstore.inventory.domain.PetId;
 
 /**
  * The stock movements (experimental): {@code POST /v1/inventory/{petId}/adjustments} moves one pet's count by a
- * delta in one atomic step ({@code adjustInventory}); {@code POST /v1/inventory/changes} applies a batch of deltas and
- * counts all or nothing ({@code applyInventoryChanges}; the stock ledger's collection, whose feed is
- * {@code GET /v1/inventory/changes}: a POST appends movements to it). Both take an {@code Idempotency-Key}
- * ({@link IdempotencyKeys}): the use case keeps the answer of the first request with a key and gives it again to a
- * retry.
- *
- * <p>The checks of an adjustment, in the order of a {@code PATCH}'s ({@link InventoryController}): authentication
- * (401, before the controller), the body's media type (415), {@code petId} (400), the body (400), the {@code If-Match}
- * syntax (400), its presence when {@code petstore.require-if-match} is on (428), the {@code Idempotency-Key} (400),
- * then the use case: an unknown pet is 404, a stale entry 412, a count out of its range 409, a key in use 409, a key
- * used with another request 422. A request refused before the use case never reaches it, so nothing is kept for its
- * key.
- *
- * <p>The checks of a batch: authentication (401), the body's media type (415), the body (400: each change's shape,
- * naming it as {@code changes[i]}, then the batch's rules: 1 to 100 changes, no pet twice), the
- * {@code petstore.require-if-match} (428: a batch's changes cannot carry {@code If-Match}, so a service that accepts
- * only conditional updates refuses batches), the {@code Idempotency-Key} (400), then the use case: a refused change
- * (404, 409) is answered as its refusal, naming the change, and nothing changes. Its answer holds several entries, so
- * it carries no {@code ETag}.
+ * delta ({@code adjustInventory}); {@code POST /v1/inventory/changes} applies a batch of deltas and counts all or
+ * nothing ({@code applyInventoryChanges}; the stock ledger's collection, whose feed is
+ * {@code GET /v1/inventory/changes}). Each request is one {@link ChangeStockCommand}, under the
+ * {@code Idempotency-Key} it was sent with ({@link IdempotencyKeys}); the order of the checks is the README's
+ * ("The write path").
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -103,13 +89,13 @@ final class StockMovementsController {
             @PathVariable("petId") String petId,
             @Parameter(hidden = true) @Nullable @Body InventoryAdjustment body,
             @Parameter(description = InventoryTags.IF_MATCH, schema = @Schema(implementation = String.class))
-            @Nullable @Header(HttpHeaders.IF_MATCH) ConditionHeader ifMatch,
+            @Nullable @Header(HttpHeaders.IF_MATCH) List<String> ifMatch,
             @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(implementation = String.class))
             @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
+        InventoryAdjustment adjustment = BodyRefusals.sent(body, InventoryAdjustment.class, request);
         PetId id = PathParameters.petId(petId);
-        InventoryAdjustment adjustment = StrictJson.sent(body, InventoryAdjustment.class, request);
         EntryChange change = new EntryChange(id, adjustment.movement(), InventoryTags.expectedBy(ifMatch, id),
                 origin.withReason(adjustment.reason()));
         return InventoryTags.answer(changeStock.changeStock(ChangeStockCommand.one(change, idempotencyKey))
@@ -151,7 +137,7 @@ final class StockMovementsController {
             @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryChanges batch = StrictJson.sent(body, InventoryChanges.class, request);
+        InventoryChanges batch = BodyRefusals.sent(body, InventoryChanges.class, request);
         List<EntryChange> changes = batch.changes().stream()
                 .map(change -> change.entryChange(origin, batch.reason())).toList();
         return HttpResponse.ok(changeStock.changeStock(ChangeStockCommand.batch(changes, idempotencyKey)).stream()

@@ -23,7 +23,7 @@ import org.petstore.inventory.domain.StockMovement;
 /**
  * The members of the bodies that change stock as serde binds them, strictly: each deserializer here is named by the
  * members it reads ({@code @Serdeable.Deserializable(using = ...)}), and refuses every other JSON value with an
- * {@link InvalidBody} that says what is wrong; {@link StrictJson} says where. They are declared for {@link Object}
+ * {@link InvalidBody} that says what is wrong; {@link BodyRefusals} says where. They are declared for {@link Object}
  * so that serde takes them only where a member names them, never for every {@link BigInteger} or list.
  */
 final class StrictValues {
@@ -86,64 +86,60 @@ final class StrictValues {
         return value.longValue();
     }
 
-    /** A whole number as a JSON integer literal, of any size: never a string, a fraction or an exponent. */
-    @Singleton
-    static final class WholeNumber implements Deserializer<Object> {
+    /** A member's value from the JSON value serde decoded (a JSON {@code null} too), or its refusal. */
+    abstract static class Value implements Deserializer<Object> {
 
-        /** The refusal of a fraction or an exponent; {@link StrictJson} adds the number as it was written. */
-        static final String NOT_WHOLE = " must be a whole number, got ";
+        abstract Object of(JsonNode value, String member);
 
         @Override
         public Object deserializeNullable(Decoder decoder, DecoderContext context, Argument<? super Object> type)
                 throws IOException {
-            if (decoder.decodeNull()) {
-                throw new InvalidBody(type.getName() + " must not be null", true);
-            }
-            return deserialize(decoder, context, type);
+            return of(decoder.decodeNode(), type.getName());
         }
 
         @Override
         public Object deserialize(Decoder decoder, DecoderContext context, Argument<? super Object> type)
                 throws IOException {
-            JsonNode value = decoder.decodeNode();
+            return deserializeNullable(decoder, context, type);
+        }
+    }
+
+    /** A whole number as a JSON integer literal, of any size: never a string, a fraction or an exponent. */
+    @Singleton
+    static final class WholeNumber extends Value {
+
+        /** The refusal of a fraction or an exponent; {@link BodyRefusals} adds the number as it was written. */
+        static final String NOT_WHOLE = " must be a whole number, got ";
+
+        @Override
+        Object of(JsonNode value, String member) {
             return switch (value.isNumber() ? value.getNumberValue() : null) {
                 case BigInteger big -> big;
                 case Integer small -> BigInteger.valueOf(small);
                 case Long large -> BigInteger.valueOf(large);
-                case null -> throw new InvalidBody(type.getName() + " must be a JSON number, not "
-                        + (value.isString() ? "a string" : value.isBoolean() ? "a boolean" : "an object or array"),
-                        true);
-                default -> throw new InvalidBody(type.getName() + NOT_WHOLE, true);
+                case null -> throw new InvalidBody(member + (value.isNull() ? " must not be null"
+                        : " must be a JSON number, not " + (value.isString() ? "a string"
+                        : value.isBoolean() ? "a boolean" : "an object or array")), true);
+                default -> throw new InvalidBody(member + NOT_WHOLE, true);
             };
         }
     }
 
     /** A {@link ChangeReason} by its wire name, exactly; never {@code null}. */
     @Singleton
-    static final class Reason implements Deserializer<Object> {
+    static final class Reason extends Value {
 
         private static final String ONE_OF = "reason must be one of " + Arrays.stream(ChangeReason.values())
                 .map(ChangeReason::wireName).collect(Collectors.joining(", ")) + ", or left out; got ";
 
         @Override
-        public Object deserializeNullable(Decoder decoder, DecoderContext context, Argument<? super Object> type)
-                throws IOException {
-            if (decoder.decodeNull()) {
-                throw new InvalidBody(ONE_OF + "null", false);
-            }
-            return deserialize(decoder, context, type);
-        }
-
-        @Override
-        public Object deserialize(Decoder decoder, DecoderContext context, Argument<? super Object> type)
-                throws IOException {
-            JsonNode value = decoder.decodeNode();
+        Object of(JsonNode value, String member) {
             if (value.isString()) {
                 return ChangeReason.ofWireName(value.getStringValue()).orElseThrow(() -> new InvalidBody(ONE_OF
                         + "\"" + EchoedInput.value(value.getStringValue()) + "\"", false));
             }
-            throw new InvalidBody(ONE_OF + (value.isNumber() ? "a JSON number" : value.isBoolean() ? "a boolean"
-                    : "an object or array"), false);
+            throw new InvalidBody(ONE_OF + (value.isNull() ? "null" : value.isNumber() ? "a JSON number"
+                    : value.isBoolean() ? "a boolean" : "an object or array"), false);
         }
     }
 
