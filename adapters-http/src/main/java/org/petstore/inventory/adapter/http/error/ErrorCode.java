@@ -10,8 +10,8 @@ import java.util.Optional;
  * A new error is a new line here, and an {@link ApiException} where it happens.
  *
  * <p>When the framework reports only a status (a missing route, a refused media type), the first code with that
- * status answers; codes that only the service raises, for a refusal of the stock (409, 412, 422), never answer a bare
- * status.
+ * status answers; codes that only the service raises, for a refusal of the stock (409, 412, 422), never answer a
+ * bare status.
  */
 public enum ErrorCode {
     /** The request line or headers could not be parsed. */

@@ -17,6 +17,8 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.IdempotentRequest;
 
@@ -60,6 +62,10 @@ final class IdempotencyKeys implements AnnotatedRequestArgumentBinder<Header, Id
             + "\"8e03978e-40d5-43e8-bc93-6894a57f9324\"";
     private static final String MALFORMED = "Idempotency-Key must be a string in double quotes (printable ASCII, "
             + "with \\\" and \\\\ escaped) or a key without quotes, spaces, commas or backslashes";
+    /** A Structured Field String: printable ASCII in double quotes, {@code "} and {@code \\} escaped. */
+    private static final Pattern QUOTED = Pattern.compile("\"((?:[ !#-\\[\\]-~]|\\\\[\"\\\\])*)\"");
+    /** A bare key, as many clients send a UUID: printable ASCII without spaces, quotes, commas or backslashes. */
+    private static final Pattern BARE = Pattern.compile("[!#-+\\--\\[\\]-~]*");
     private static final HexFormat HEX = HexFormat.of();
 
     @Override
@@ -76,6 +82,9 @@ final class IdempotencyKeys implements AnnotatedRequestArgumentBinder<Header, Id
     public BindingResult<IdempotencyKey> bind(ArgumentConversionContext<IdempotencyKey> context,
                                               HttpRequest<?> source) {
         List<String> fieldLines = source.getHeaders().getAll(HEADER);
+        if (fieldLines.isEmpty()) {
+            return () -> Optional.of(IdempotencyKey.NONE);
+        }
         String key = fieldLines.size() == 1 ? unquoted(fieldLines.getFirst().strip()) : null;
         String problem = fieldLines.size() > 1 ? "Idempotency-Key must be sent once, got " + fieldLines.size()
                 + " field lines"
@@ -84,10 +93,9 @@ final class IdempotencyKeys implements AnnotatedRequestArgumentBinder<Header, Id
                 : key.length() > IdempotentRequest.MAX_KEY_LENGTH ? "Idempotency-Key must have at most "
                         + IdempotentRequest.MAX_KEY_LENGTH + " characters, got " + key.length()
                 : null;
-        if (fieldLines.isEmpty() || problem != null) {
-            IdempotencyKey sent = fieldLines.isEmpty() ? IdempotencyKey.NONE
-                    : new IdempotencyKey.Unreadable(problem + ": " + EXPECTED);
-            return () -> Optional.of(sent);
+        if (problem != null) {
+            IdempotencyKey unreadable = new IdempotencyKey.Unreadable(problem + ": " + EXPECTED);
+            return () -> Optional.of(unreadable);
         }
         String keyId = ChangeOrigins.keyId(source);
         String scope = keyId == null ? NO_KEY_SCOPE : keyId;
@@ -112,28 +120,9 @@ final class IdempotencyKeys implements AnnotatedRequestArgumentBinder<Header, Id
 
     /** The key a field value names: the content of a Structured Field String, or a bare value as it is; null: none. */
     private static String unquoted(String value) {
-        if (!value.startsWith("\"")) {
-            return value.chars().allMatch(c -> c > ' ' && c < 0x7F && c != '"' && c != ',' && c != '\\')
-                    ? value : null;
-        }
-        StringBuilder key = new StringBuilder(value.length());
-        for (int i = 1; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c == '"') {
-                return i == value.length() - 1 ? key.toString() : null;
-            }
-            if (c == '\\') {
-                i++;
-                if (i == value.length() || (value.charAt(i) != '"' && value.charAt(i) != '\\')) {
-                    return null;
-                }
-                c = value.charAt(i);
-            } else if (c < ' ' || c >= 0x7F) {
-                return null;
-            }
-            key.append(c);
-        }
-        return null; // no closing quote
+        Matcher quoted = QUOTED.matcher(value);
+        return quoted.matches() ? quoted.group(1).replaceAll("\\\\(.)", "$1")
+                : BARE.matcher(value).matches() ? value : null;
     }
 
     /** SHA-256 of the method, the path as received (without the query) and the body as received, as hex. */
