@@ -30,6 +30,11 @@ public record ChangeOrigin(ChangeSource source, String keyId, String requestId, 
         return new ChangeOrigin(ChangeSource.API, keyId, requestId, reason);
     }
 
+    /** The same origin, for this reason ({@code null}: none given). */
+    public ChangeOrigin withReason(ChangeReason reason) {
+        return new ChangeOrigin(source, keyId, requestId, reason);
+    }
+
     /** The reason as clients send and read it ({@link ChangeReason#wireName()}); {@code null} when none was given. */
     public String reasonWireName() {
         return reason == null ? null : reason.wireName();

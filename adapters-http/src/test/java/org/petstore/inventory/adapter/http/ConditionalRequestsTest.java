@@ -10,20 +10,20 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
-import org.petstore.inventory.domain.ChangeOrigin;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.Quantity;
+import org.petstore.inventory.domain.StockMovement;
 
 /**
  * The experimental conditional requests: {@code GET /v1/inventory/{petId}} with its strong {@code ETag},
  * {@code If-None-Match} (304), {@code If-Match} on {@code PATCH} (412), and the order of the checks.
  */
 class ConditionalRequestsTest extends HttpAdapterTest {
-
-    private static final ChangeOrigin ANONYMOUS = ChangeOrigin.api(null, null, null);
 
     private static final String CAT_JSON = "{\"petId\":2,\"quantity\":0,\"status\":\"sold\"}";
     private static final String KEY_REQUIRED =
@@ -185,10 +185,12 @@ class ConditionalRequestsTest extends HttpAdapterTest {
         api.patch("/v1/inventory/2").authorized().header("If-Match", "*").json("{\"quantity\":8}").send();
 
         assertEquals(List.of(
-                new UpdateStockCommand(PetId.of(2), Quantity.of(7),
-                        ExpectedVersions.oneOf(EntryVersion.of(1), EntryVersion.of(4)), ANONYMOUS),
-                new UpdateStockCommand(PetId.of(2), Quantity.of(8), ExpectedVersions.any(), ANONYMOUS)),
-                inventory.updatesAsked());
+                ChangeStockCommand.one(new EntryChange(PetId.of(2), new StockMovement.SetTo(Quantity.of(7)),
+                        ExpectedVersions.oneOf(EntryVersion.of(1), EntryVersion.of(4)), InMemoryInventory.ANONYMOUS),
+                        IdempotencyKey.NONE),
+                ChangeStockCommand.one(new EntryChange(PetId.of(2), new StockMovement.SetTo(Quantity.of(8)),
+                        ExpectedVersions.any(), InMemoryInventory.ANONYMOUS), IdempotencyKey.NONE)),
+                inventory.commandsAskedAnonymously());
     }
 
     @ParameterizedTest

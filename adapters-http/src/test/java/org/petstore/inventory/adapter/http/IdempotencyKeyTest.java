@@ -11,12 +11,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
 
@@ -128,8 +129,8 @@ class IdempotencyKeyTest extends HttpAdapterTest {
 
         assertJson(first, 200, "{\"petId\":1,\"quantity\":11,\"status\":\"available\"}");
         assertJson(second, 200, "{\"petId\":1,\"quantity\":10,\"status\":\"available\"}");
-        assertEquals(List.of(Optional.empty(), Optional.empty()),
-                inventory.adjustments().stream().map(command -> command.idempotency()).toList());
+        assertEquals(List.of(IdempotencyKey.NONE, IdempotencyKey.NONE),
+                inventory.commands().stream().map(ChangeStockCommand::key).toList());
     }
 
     @Test
@@ -137,9 +138,27 @@ class IdempotencyKeyTest extends HttpAdapterTest {
         String body = "{\"delta\": -1, \"reason\": \"loss\"}";
         post(ADJUST + "?ignored=query", body, "\"with \\\"quotes\\\" and \\\\\"");
 
-        IdempotentRequest request = inventory.adjustments().getFirst().idempotency().orElseThrow();
-        assertEquals(new IdempotentRequest(inventory.adjustments().getFirst().origin().keyId(),
-                "with \"quotes\" and \\", sha256("POST " + ADJUST + "\n" + body)), request);
+        ChangeStockCommand command = inventory.commands().getFirst();
+        assertEquals(new IdempotencyKey.Of(new IdempotentRequest(command.changes().getFirst().origin().keyId(),
+                "with \"quotes\" and \\", sha256("POST " + ADJUST + "\n" + body))), command.key());
+    }
+
+    @Test
+    void aBodySentWithAContentCodingHasTheFingerprintOfItsDecodedBytes() {
+        byte[] body = "{\"delta\": 1}".getBytes(StandardCharsets.UTF_8);
+        ApiResponse gzipped = api.request("POST", ADJUST).authorized().header("Idempotency-Key", "\"coded\"")
+                .header("Content-Encoding", "gzip").bytes("application/json", ContentCodingsTest.gzip(body)).send();
+        ApiResponse deflated = api.request("POST", ADJUST).authorized().header("Idempotency-Key", "\"coded\"")
+                .header("Content-Encoding", "deflate").bytes("application/json", ContentCodingsTest.deflate(body, true))
+                .send();
+        ApiResponse plain = post(ADJUST, "{\"delta\": 1}", "\"coded\"");
+
+        assertJson(gzipped, 200, "{\"petId\":1,\"quantity\":13,\"status\":\"available\"}");
+        assertSameAnswer(gzipped, deflated);
+        assertSameAnswer(gzipped, plain);
+        assertEquals(1, inventory.changes().size(), "changes recorded");
+        assertEquals(List.of(sha256("POST " + ADJUST + "\n{\"delta\": 1}")), inventory.commands().stream()
+                .map(command -> ((IdempotencyKey.Of) command.key()).request().fingerprint()).distinct().toList());
     }
 
     @Test
@@ -163,15 +182,15 @@ class IdempotencyKeyTest extends HttpAdapterTest {
     void aKeyOf255CharactersIsTaken() {
         assertEquals(200, post(ADJUST, "{\"delta\":1}", "\"" + "k".repeat(255) + "\"").status());
         assertEquals(200, post(ADJUST, "{\"delta\":1}", "~!#$%&'()*+-./:;<=>?@[]^_`{|}").status());
-        assertEquals(List.of("k".repeat(255), "~!#$%&'()*+-./:;<=>?@[]^_`{|}"), inventory.adjustments().stream()
-                .map(command -> command.idempotency().orElseThrow().key()).toList());
+        assertEquals(List.of("k".repeat(255), "~!#$%&'()*+-./:;<=>?@[]^_`{|}"), inventory.commands().stream()
+                .map(command -> ((IdempotencyKey.Of) command.key()).request().key()).toList());
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformedKeys")
-    void aMalformedKeyIs400AndNeverReachesTheUseCase(String description, String key, String message) {
+    void aMalformedKeyIs400AndNeverReachesTheStore(String description, String key, String message) {
         assertError(post(ADJUST, "{\"delta\":1}", key), 400, "VALIDATION_FAILED", message);
-        inventory.assertUntouched();
+        assertUnreadableKeys(message);
     }
 
     static Stream<Arguments> malformedKeys() {
@@ -200,7 +219,7 @@ class IdempotencyKeyTest extends HttpAdapterTest {
                 "Idempotency-Key must not be empty" + SEND);
         assertError(rawPost("Idempotency-Key:   ", "{\"delta\":1}"), 400, "VALIDATION_FAILED",
                 "Idempotency-Key must not be empty" + SEND);
-        inventory.assertUntouched();
+        assertUnreadableKeys("Idempotency-Key must not be empty" + SEND, "Idempotency-Key must not be empty" + SEND);
     }
 
     @Test
@@ -210,14 +229,24 @@ class IdempotencyKeyTest extends HttpAdapterTest {
 
         assertError(response, 400, "VALIDATION_FAILED", "Idempotency-Key must be sent once, got 2 field lines"
                 + SEND);
-        inventory.assertUntouched();
+        assertUnreadableKeys("Idempotency-Key must be sent once, got 2 field lines" + SEND);
     }
 
     @Test
     void aKeyOutsideAsciiIs400() {
         assertError(rawPost("Idempotency-Key: \"caf\u00e9\"", "{\"delta\":1}"), 400, "VALIDATION_FAILED", MALFORMED);
         assertError(rawPost("Idempotency-Key: caf\u00e9", "{\"delta\":1}"), 400, "VALIDATION_FAILED", MALFORMED);
-        inventory.assertUntouched();
+        assertUnreadableKeys(MALFORMED, MALFORMED);
+    }
+
+    /**
+     * The use case got each key as one it cannot read, with the words the client reads (it refuses it after the
+     * checks that come first), and nothing reached the store: nothing changed, nothing was kept for the key.
+     */
+    private void assertUnreadableKeys(String... problems) {
+        assertEquals(Stream.of(problems).map(IdempotencyKey.Unreadable::new).toList(),
+                inventory.commands().stream().map(ChangeStockCommand::key).toList());
+        inventory.assertStoreUntouched();
     }
 
     private ApiResponse post(String path, String body, String key) {

@@ -2,6 +2,8 @@ package org.petstore.inventory.adapter.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.micronaut.context.annotation.Factory;
+import io.micronaut.context.annotation.Value;
 import jakarta.inject.Singleton;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,21 +18,20 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
-import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
-import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
-import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockUseCase;
 import org.petstore.inventory.application.port.inbound.FindInventoryEntryUseCase;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
-import org.petstore.inventory.application.port.inbound.StockChangesCommand;
-import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
-import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.application.port.outbound.ChangeOutcome;
+import org.petstore.inventory.application.port.outbound.InventoryRepository;
+import org.petstore.inventory.application.service.StockChangeService;
+import org.petstore.inventory.domain.ChangeDecision;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
-import org.petstore.inventory.domain.IdempotencyKeyConflictException;
 import org.petstore.inventory.domain.IdempotentRequest;
 import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryEntryNotFoundException;
@@ -38,29 +39,27 @@ import org.petstore.inventory.domain.InventorySnapshot;
 import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
-import org.petstore.inventory.domain.RefusedBatchChangeException;
 import org.petstore.inventory.domain.Quantity;
-import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockChange;
-import org.petstore.inventory.domain.StockLevelException;
 import org.petstore.inventory.domain.StockMovement;
 
 /**
- * The use cases the HTTP adapter calls, replaced by an in-memory fake that keeps to their contracts: the list is in
- * ascending {@code petId} order with its version, an update changes only the quantity and moves the entry to its next
- * version (one to the current count changes nothing: the entry keeps its version, nothing is recorded), an update
- * expecting another version is {@link StaleInventoryEntryException}, and an unknown pet is
- * {@link InventoryEntryNotFoundException}. An adjustment moves the count by its delta in one step (by the domain's
- * {@link EntryChange} rule: {@link StockLevelException} out of 0..2147483647); a batch makes every change or none,
- * refusing the first change that fails as {@link RefusedBatchChangeException}. Under an idempotency key, the first
- * outcome (the entries, or the refusal of the store) is kept with the request's fingerprint and given again for the
- * same scope, key and fingerprint; another fingerprint is {@link IdempotencyKeyConflictException} (reused). It records
- * every command, so a test can prove that a rejected request never reached the use case, and counts the lists handed
- * out, so a test can prove that a 304 read none.
+ * The inventory behind the HTTP adapter, in memory: the read use cases, replaced by a fake that keeps to their
+ * contracts (the list in ascending {@code petId} order with its version, an unknown pet is
+ * {@link InventoryEntryNotFoundException}), and the store ({@link InventoryRepository}) under the application's own
+ * {@link StockChangeService} ({@link Changes}), so that a change is decided by the domain's rule and its policy (the
+ * condition it may require, the idempotency key) is the application's. The store makes changes all or nothing by
+ * {@link EntryChange#decideAll}, records those that change a count in the ledger, and keeps each key's outcome with its
+ * fingerprint, answering it again. It records every command the use case received and every call of the store, so a
+ * test can prove that a refused request never reached the use case, or the store; and counts the lists handed out,
+ * so a test can prove that a 304 read none.
  */
 @Singleton
-final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntryUseCase, UpdateStockUseCase,
-        ReadStockChangesUseCase, AdjustStockUseCase, ApplyStockChangesUseCase {
+final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntryUseCase, ReadStockChangesUseCase,
+        InventoryRepository {
+
+    /** The origin of a change through the API with no key id, request id or reason known. */
+    static final ChangeOrigin ANONYMOUS = ChangeOrigin.api(null, null, null);
 
     /** Where every test starts: all three statuses, and a petId (10) that sorts after 2 only as a number. */
     static final List<InventoryEntry> SEED = List.of(
@@ -69,10 +68,9 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntr
             item(10, 3, PetStatus.PENDING));
 
     private final SortedMap<Long, InventoryEntry> items = new TreeMap<>();
-    private final List<UpdateStockCommand> updates = new ArrayList<>();
-    private final List<AdjustStockCommand> adjustments = new ArrayList<>();
-    private final List<StockChangesCommand> batches = new ArrayList<>();
-    /** The outcomes kept under idempotency keys, by scope and key. */
+    private final List<ChangeStockCommand> commands = new ArrayList<>();
+    private final List<List<EntryChange>> stored = new ArrayList<>();
+    /** The outcomes kept under idempotency keys, by scope and key, with the fingerprint of their request. */
     private final Map<List<String>, Kept> kept = new HashMap<>();
     private final List<StockChange> changes = new ArrayList<>();
     private long removedThrough;
@@ -88,9 +86,8 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntr
     /** Back to {@link #SEED}, with no update recorded. */
     synchronized void reset() {
         items.clear();
-        updates.clear();
-        adjustments.clear();
-        batches.clear();
+        commands.clear();
+        stored.clear();
         kept.clear();
         changes.clear();
         removedThrough = 0;
@@ -198,101 +195,73 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntr
         return List.copyOf(items.values());
     }
 
-    @Override
-    public synchronized InventoryEntry updateStock(UpdateStockCommand command) {
-        updates.add(command);
-        throwPendingFailure();
-        return change(new EntryChange(command.petId(), new StockMovement.SetTo(command.quantity()),
-                command.expected(), command.origin()));
-    }
+    /** The change use case as the application has it, over this store, recording each command it receives. */
+    @Factory
+    static final class Changes {
 
-    @Override
-    public synchronized InventoryEntry adjustStock(AdjustStockCommand command) {
-        adjustments.add(command);
-        throwPendingFailure();
-        EntryChange change = new EntryChange(command.petId(), new StockMovement.AdjustBy(command.delta()),
-                command.expected(), command.origin());
-        return idempotently(command.idempotency(), () -> List.of(change(change))).getFirst();
-    }
-
-    @Override
-    public synchronized List<InventoryEntry> applyStockChanges(StockChangesCommand command) {
-        batches.add(command);
-        throwPendingFailure();
-        return idempotently(command.idempotency(), () -> changeAll(command.changes()));
-    }
-
-    /** Every change or none: each is tried on the entries as they are, and all are made only if none is refused. */
-    private List<InventoryEntry> changeAll(List<EntryChange> batch) {
-        for (int i = 0; i < batch.size(); i++) {
-            EntryChange change = batch.get(i);
-            InventoryEntry current = items.get(change.petId().value());
-            try {
-                if (current == null) {
-                    throw new InventoryEntryNotFoundException(change.petId());
-                }
-                change.applyTo(current);
-            } catch (InventoryEntryNotFoundException | StaleInventoryEntryException | StockLevelException refused) {
-                throw new RefusedBatchChangeException(i, refused);
-            }
-        }
-        return batch.stream().map(this::change).toList();
-    }
-
-    /** What the first request with an idempotency key had: its fingerprint, and its entries or its refusal. */
-    private record Kept(String fingerprint, List<InventoryEntry> entries, DomainException refusal) {
-
-        List<InventoryEntry> replay() {
-            if (refusal != null) {
-                throw refusal;
-            }
-            return entries;
+        @Singleton
+        ChangeStockUseCase changeStock(InMemoryInventory inventory,
+                                       @Value("${petstore.require-if-match:false}") boolean requireCondition) {
+            ChangeStockUseCase service = new StockChangeService(inventory, requireCondition);
+            return command -> {
+                inventory.received(command);
+                return service.changeStock(command);
+            };
         }
     }
 
-    /**
-     * The outcome of {@code changes} (the entries, or the store's refusal), kept under the key when there is one; the
-     * kept outcome for a retry with the same fingerprint; reused for another fingerprint.
-     */
-    private List<InventoryEntry> idempotently(Optional<IdempotentRequest> idempotency,
-                                             Supplier<List<InventoryEntry>> changes) {
-        if (idempotency.isEmpty()) {
-            return changes.get();
-        }
-        IdempotentRequest request = idempotency.get();
-        List<String> scopedKey = List.of(request.scope(), request.key());
-        Kept first = kept.get(scopedKey);
+    private synchronized void received(ChangeStockCommand command) {
+        commands.add(command);
+        throwPendingFailure();
+    }
+
+    /** A kept key: the fingerprint of its request, and its outcome. */
+    private record Kept(String fingerprint, ChangeOutcome outcome) {
+    }
+
+    @Override
+    public synchronized ChangeOutcome change(List<EntryChange> changes, Optional<IdempotentRequest> key) {
+        stored.add(List.copyOf(changes));
+        Optional<List<String>> scopedKey = key.map(request -> List.of(request.scope(), request.key()));
+        Kept first = scopedKey.map(kept::get).orElse(null);
         if (first != null) {
-            if (!first.fingerprint().equals(request.fingerprint())) {
-                throw new IdempotencyKeyConflictException(IdempotencyKeyConflictException.Reason.REUSED);
+            return first.fingerprint().equals(key.orElseThrow().fingerprint()) ? first.outcome()
+                    : new ChangeOutcome.KeyReused();
+        }
+        List<ChangeDecision> decisions = EntryChange.decideAll(changes,
+                pet -> Optional.ofNullable(items.get(pet.value())));
+        ChangeOutcome outcome = ChangeOutcome.of(decisions);
+        if (outcome instanceof ChangeOutcome.Applied) {
+            for (int i = 0; i < decisions.size(); i++) {
+                if (decisions.get(i) instanceof ChangeDecision.Changed(InventoryEntry before, InventoryEntry after)) {
+                    items.put(after.petId().value(), after);
+                    record(after.petId(), before.quantity(), after.quantity(), after.version(),
+                            changes.get(i).origin());
+                }
             }
-            return first.replay();
         }
-        try {
-            List<InventoryEntry> entries = changes.get();
-            kept.put(scopedKey, new Kept(request.fingerprint(), entries, null));
-            return entries;
-        } catch (InventoryEntryNotFoundException | StaleInventoryEntryException | StockLevelException
-                 | RefusedBatchChangeException refused) {
-            kept.put(scopedKey, new Kept(request.fingerprint(), null, refused));
-            throw refused;
-        }
+        scopedKey.ifPresent(scoped -> kept.put(scoped, new Kept(key.orElseThrow().fingerprint(), outcome)));
+        return outcome;
     }
 
-    /** Makes one change of an entry by the domain's rule, recording it in the ledger when the count changes. */
-    private InventoryEntry change(EntryChange change) {
-        InventoryEntry current = items.get(change.petId().value());
-        if (current == null) {
-            throw new InventoryEntryNotFoundException(change.petId());
-        }
-        InventoryEntry changed = change.applyTo(current);
-        if (changed != current) {
-            items.put(changed.petId().value(), changed);
-            changes.add(new StockChange(changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1,
-                    changed.petId(), current.quantity(), changed.quantity(), changed.version(), Instant.now(),
-                    change.origin()));
-        }
-        return changed;
+    @Override
+    public synchronized InventorySnapshot streamAll() {
+        throw new UnsupportedOperationException("the HTTP adapter lists through ListInventoryUseCase");
+    }
+
+    @Override
+    public synchronized InventoryVersion currentVersion() {
+        throw new UnsupportedOperationException("the HTTP adapter reads versions through ListInventoryUseCase");
+    }
+
+    @Override
+    public synchronized Optional<InventoryEntry> findByPetId(PetId petId) {
+        return Optional.ofNullable(items.get(petId.value()));
+    }
+
+    private void record(PetId petId, Quantity from, Quantity to, EntryVersion version, ChangeOrigin origin) {
+        long changeId = changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1;
+        changes.add(new StockChange(changeId, petId, from, to, version, Instant.now(), origin));
     }
 
     /**
@@ -300,11 +269,10 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntr
      * entry itself is left as it is).
      */
     synchronized void recordChanges(int count) {
-        ChangeOrigin origin = UpdateStockCommand.of(1, 0).origin();
         for (int i = 0; i < count; i++) {
             long changeId = changes.isEmpty() ? removedThrough + 1 : changes.getLast().changeId() + 1;
-            changes.add(new StockChange(changeId, new PetId(1), Quantity.of(changeId % 1000),
-                    Quantity.of((changeId + 1) % 1000), EntryVersion.of(changeId + 1), Instant.now(), origin));
+            record(new PetId(1), Quantity.of(changeId % 1000), Quantity.of((changeId + 1) % 1000),
+                    EntryVersion.of(changeId + 1), ANONYMOUS);
         }
     }
 
@@ -357,35 +325,46 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntr
         }
     }
 
-    /** The update commands the use case received, in order. */
-    synchronized List<UpdateStockCommand> updates() {
-        return List.copyOf(updates);
+    /** The commands the use case received, in order. */
+    synchronized List<ChangeStockCommand> commands() {
+        return List.copyOf(commands);
+    }
+
+    /** The changes of the commands the use case received, in order, one after the other. */
+    synchronized List<EntryChange> changesAsked() {
+        return commands.stream().flatMap(command -> command.changes().stream()).toList();
     }
 
     /**
-     * The update commands the use case received, in order, each with the origin of {@link UpdateStockCommand#of}
-     * instead of its own (the key's and the request's ids differ from run to run): what was asked, not by whom.
+     * The commands the use case received, their changes each with the origin {@link #ANONYMOUS} instead of its own
+     * (the key's and the request's ids differ from run to run): what was asked, not by whom.
      */
-    synchronized List<UpdateStockCommand> updatesAsked() {
-        return updates.stream().map(command -> new UpdateStockCommand(command.petId(), command.quantity(),
-                command.expected(), UpdateStockCommand.of(1, 0).origin())).toList();
+    synchronized List<ChangeStockCommand> commandsAskedAnonymously() {
+        return commands.stream().map(command -> new ChangeStockCommand(command.changes().stream()
+                .map(change -> new EntryChange(change.petId(), change.movement(), change.expected(), ANONYMOUS))
+                .toList(), command.isBatch(), command.key())).toList();
     }
 
-    /** The adjustment commands the use case received, in order. */
-    synchronized List<AdjustStockCommand> adjustments() {
-        return List.copyOf(adjustments);
+    /** A {@code PATCH} of the pet's count as the use case receives it: unconditional, without a key, anonymous. */
+    static ChangeStockCommand set(long petId, long quantity) {
+        return ChangeStockCommand.one(new EntryChange(PetId.of(petId), new StockMovement.SetTo(Quantity.of(quantity)),
+                ANONYMOUS), IdempotencyKey.NONE);
     }
 
-    /** The batches the use case received, in order. */
-    synchronized List<StockChangesCommand> batches() {
-        return List.copyOf(batches);
-    }
-
-    /** The rejected request never reached the use case, and the inventory is still {@link #SEED}. */
+    /** The refused request never reached the use case, and the inventory is still {@link #SEED}. */
     synchronized void assertUntouched() {
-        assertEquals(List.of(), updates, "update commands received");
-        assertEquals(List.of(), adjustments, "adjustment commands received");
-        assertEquals(List.of(), batches, "batches received");
+        assertEquals(List.of(), commands, "commands received");
+        assertStoreUntouched();
+    }
+
+    /**
+     * The refused request reached no store: no change was asked of it, none was made or recorded, no key kept, and
+     * the inventory is still {@link #SEED}.
+     */
+    synchronized void assertStoreUntouched() {
+        assertEquals(List.of(), stored, "changes asked of the store");
+        assertEquals(List.of(), changes, "changes recorded");
+        assertEquals(Map.of(), kept, "idempotency keys kept");
         assertEquals(SEED, List.copyOf(items.values()), "inventory");
     }
 

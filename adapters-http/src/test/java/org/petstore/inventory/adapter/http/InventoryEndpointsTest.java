@@ -11,7 +11,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 
 /**
@@ -51,7 +50,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":7}").send();
 
         assertJson(response, 200, "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
-        assertEquals(List.of(UpdateStockCommand.of(2, 7)), inventory.updatesAsked());
+        assertEquals(List.of(InMemoryInventory.set(2, 7)), inventory.commandsAskedAnonymously());
         assertJson(api.get("/v1/inventory").authorized().send(), 200,
                 "[{\"petId\":1,\"quantity\":12,\"status\":\"available\"},"
                         + "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"},"
@@ -64,7 +63,7 @@ class InventoryEndpointsTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/1").authorized().json("{\"quantity\":" + quantity + "}").send();
 
         assertJson(response, 200, "{\"petId\":1,\"quantity\":" + quantity + ",\"status\":\"available\"}");
-        assertEquals(List.of(UpdateStockCommand.of(1, quantity)), inventory.updatesAsked());
+        assertEquals(List.of(InMemoryInventory.set(1, quantity)), inventory.commandsAskedAnonymously());
     }
 
     @Test
@@ -167,6 +166,8 @@ class InventoryEndpointsTest extends HttpAdapterTest {
                         "The request body is not valid JSON (line 1, column 14): " + SEND),
                 malformed("not JSON", "quantity=5",
                         "The request body is not valid JSON (line 1, column 1): " + SEND),
+                malformed("a tab in a string after a letter beyond ASCII", "{\"quantity\":5,\"reason\":\"\u00e9\t\"}",
+                        "The request body is not valid JSON (line 1, column 26): " + SEND),
                 malformed("second object", "{\"quantity\":5}{\"quantity\":6}",
                         "The request body must hold one JSON object and nothing after it: " + SEND),
                 malformed("trailing garbage", "{\"quantity\":5} x",

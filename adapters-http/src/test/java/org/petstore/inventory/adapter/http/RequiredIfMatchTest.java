@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.micronaut.context.annotation.Property;
 import java.util.List;
+import org.petstore.inventory.domain.ExpectedVersions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -26,7 +27,8 @@ class RequiredIfMatchTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/2").authorized().json("{\"quantity\":7}").send();
 
         assertError(response, 428, "PRECONDITION_REQUIRED", REQUIRED);
-        inventory.assertUntouched();
+        assertEquals(List.of(InMemoryInventory.set(2, 7)), inventory.commandsAskedAnonymously());
+        inventory.assertStoreUntouched();
     }
 
     @ParameterizedTest
@@ -60,7 +62,8 @@ class RequiredIfMatchTest extends HttpAdapterTest {
                 .send();
 
         assertError(response, 428, "PRECONDITION_REQUIRED", REQUIRED);
-        inventory.assertUntouched();
+        assertEquals(ExpectedVersions.unconditional(), inventory.changesAsked().getFirst().expected());
+        inventory.assertStoreUntouched();
     }
 
     @ParameterizedTest
@@ -81,7 +84,8 @@ class RequiredIfMatchTest extends HttpAdapterTest {
         assertError(request.json("{\"delta\":0}").send(), 400, "VALIDATION_FAILED",
                 "delta must be a non-zero integer from -2147483647 to 2147483647, got 0");
         assertError(request.json("{\"delta\":1}").send(), 428, "PRECONDITION_REQUIRED", REQUIRED);
-        inventory.assertUntouched();
+        assertEquals(1, inventory.commands().size(), "only the request with a valid body reached the use case");
+        inventory.assertStoreUntouched();
     }
 
     @Test
@@ -94,8 +98,8 @@ class RequiredIfMatchTest extends HttpAdapterTest {
                 "This service accepts only conditional updates, and a batch's changes cannot carry If-Match: change "
                         + "each entry with If-Match instead (PATCH /v1/inventory/{petId} or POST "
                         + "/v1/inventory/{petId}/adjustments, with the entry's ETag)");
-        assertEquals(List.of(), inventory.batches());
-        inventory.assertUntouched();
+        assertEquals(1, inventory.commands().size(), "only the batch with a valid body reached the use case");
+        inventory.assertStoreUntouched();
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
 
 import io.micronaut.context.annotation.Property;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 
 /**
  * Where an operator switches micronaut-security off (MICRONAUT_SECURITY_ENABLED=false), an update is answered as
@@ -19,8 +20,8 @@ class SecurityOffUpdateTest extends HttpAdapterTest {
         assertJson(api.patch("/v1/inventory/2").json("{\"quantity\":7}").send(), 200,
                 "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
 
-        assertEquals(1, inventory.updates().size());
-        assertNull(inventory.updates().getFirst().origin().keyId());
+        assertEquals(1, inventory.commands().size());
+        assertNull(inventory.changesAsked().getFirst().origin().keyId());
     }
 
     @Test
@@ -32,7 +33,7 @@ class SecurityOffUpdateTest extends HttpAdapterTest {
 
         assertJson(first, 200, "{\"petId\":2,\"quantity\":4,\"status\":\"sold\"}");
         IdempotencyKeyTest.assertSameAnswer(first, retry);
-        assertEquals("-", inventory.adjustments().getFirst().idempotency().orElseThrow().scope());
-        assertNull(inventory.adjustments().getFirst().origin().keyId());
+        assertEquals("-", ((IdempotencyKey.Of) inventory.commands().getFirst().key()).request().scope());
+        assertNull(inventory.changesAsked().getFirst().origin().keyId());
     }
 }

@@ -7,21 +7,23 @@ import static org.petstore.inventory.adapter.http.ApiAssertions.assertHeader;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ChangeReason;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StockDelta;
+import org.petstore.inventory.domain.StockMovement;
 
 /**
  * {@code POST /v1/inventory/{petId}/adjustments} (experimental): a count moved by a delta, answered like a
@@ -46,10 +48,12 @@ class StockAdjustmentsTest extends HttpAdapterTest {
         ApiResponse read = api.get("/v1/inventory/1").authorized().send();
         assertJson(read, 200, "{\"petId\":1,\"quantity\":10,\"status\":\"available\"}");
         assertHeader(read, "ETag", "\"1.2\"");
-        AdjustStockCommand command = inventory.adjustments().getFirst();
-        assertEquals(new AdjustStockCommand(PetId.of(1), StockDelta.of(-2), ExpectedVersions.any(),
-                ChangeOrigin.api(command.origin().keyId(), "till-7", ChangeReason.SALE), Optional.empty()), command);
-        assertTrue(command.origin().keyId().matches("key-[0-9a-f]{12}"), command.origin().keyId());
+        ChangeStockCommand command = inventory.commands().getFirst();
+        String keyId = command.changes().getFirst().origin().keyId();
+        assertEquals(ChangeStockCommand.one(new EntryChange(PetId.of(1), new StockMovement.AdjustBy(StockDelta.of(-2)),
+                ExpectedVersions.unconditional(), ChangeOrigin.api(keyId, "till-7", ChangeReason.SALE)),
+                IdempotencyKey.NONE), command);
+        assertTrue(keyId.matches("key-[0-9a-f]{12}"), keyId);
     }
 
     @Test
@@ -71,7 +75,7 @@ class StockAdjustmentsTest extends HttpAdapterTest {
         }
 
         assertEquals(List.of(ChangeReason.ARRIVAL, ChangeReason.RETURN, ChangeReason.SALE, ChangeReason.LOSS,
-                ChangeReason.ADJUSTMENT), inventory.adjustments().stream().map(command -> command.origin().reason())
+                ChangeReason.ADJUSTMENT), inventory.changesAsked().stream().map(change -> change.origin().reason())
                 .toList());
     }
 
@@ -217,7 +221,7 @@ class StockAdjustmentsTest extends HttpAdapterTest {
         adjust(1, "{\"delta\":3}").header("If-Match", "\"1.1\", W/\"1.2\", \"2.3\", \"1.4\"").send();
 
         assertEquals(ExpectedVersions.oneOf(EntryVersion.of(1), EntryVersion.of(4)),
-                inventory.adjustments().getFirst().expected());
+                inventory.changesAsked().getFirst().expected());
     }
 
     @ParameterizedTest

@@ -5,7 +5,6 @@ import static org.petstore.inventory.adapter.http.ApiAssertions.assertError;
 import static org.petstore.inventory.adapter.http.ApiAssertions.assertJson;
 
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -13,7 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.petstore.inventory.application.port.inbound.StockChangesCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryChange;
@@ -49,13 +49,13 @@ class StockChangesBatchTest extends HttpAdapterTest {
                 "[{\"petId\":1,\"quantity\":20,\"status\":\"available\"},"
                         + "{\"petId\":2,\"quantity\":0,\"status\":\"sold\"},"
                         + "{\"petId\":10,\"quantity\":1,\"status\":\"pending\"}]");
-        String keyId = inventory.batches().getFirst().changes().getFirst().origin().keyId();
-        assertEquals(new StockChangesCommand(List.of(
+        String keyId = inventory.commands().getFirst().changes().getFirst().origin().keyId();
+        assertEquals(ChangeStockCommand.batch(List.of(
                 new EntryChange(PetId.of(10), new StockMovement.AdjustBy(StockDelta.of(-2)),
                         ChangeOrigin.api(keyId, "till-9", ChangeReason.SALE)),
                 new EntryChange(PetId.of(1), new StockMovement.SetTo(Quantity.of(20)),
-                        ChangeOrigin.api(keyId, "till-9", ChangeReason.ADJUSTMENT))), Optional.empty()),
-                inventory.batches().getFirst());
+                        ChangeOrigin.api(keyId, "till-9", ChangeReason.ADJUSTMENT))), IdempotencyKey.NONE),
+                inventory.commands().getFirst());
     }
 
     @Test
@@ -233,7 +233,7 @@ class StockChangesBatchTest extends HttpAdapterTest {
         assertEquals(200, first.status(), first::toString);
         IdempotencyKeyTest.assertSameAnswer(first, retry);
         assertEquals(2, inventory.changes().size(), "changes recorded");
-        assertEquals("close-till-9", inventory.batches().getLast().idempotency().orElseThrow().key());
+        assertEquals("close-till-9", ((IdempotencyKey.Of) inventory.commands().getLast().key()).request().key());
     }
 
     @Test

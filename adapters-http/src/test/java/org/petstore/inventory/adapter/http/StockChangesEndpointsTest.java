@@ -33,7 +33,7 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
 
         assertJson(response, 200, "{\"petId\":2,\"quantity\":7,\"status\":\"sold\"}");
         assertHeader(response, "ETag", "\"2.2\"");
-        ChangeOrigin origin = inventory.updates().getFirst().origin();
+        ChangeOrigin origin = inventory.changesAsked().getFirst().origin();
         assertEquals(ChangeReason.ARRIVAL, origin.reason());
         assertEquals("order-4711", origin.requestId());
         assertTrue(origin.keyId().matches("key-[0-9a-f]{12}"), origin.keyId());
@@ -49,7 +49,7 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
 
         assertEquals(java.util.Arrays.asList(ChangeReason.ARRIVAL, ChangeReason.RETURN, ChangeReason.SALE,
                         ChangeReason.LOSS, ChangeReason.ADJUSTMENT, null),
-                inventory.updates().stream().map(command -> command.origin().reason()).toList());
+                inventory.changesAsked().stream().map(change -> change.origin().reason()).toList());
     }
 
     @Test
@@ -58,7 +58,7 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
         api.patch("/v1/inventory/1").authorized().json("{\"quantity\":2}").send();
         api.patch("/v1/inventory/1").bearer(ApiClient.ROTATED_KEY).json("{\"quantity\":3}").send();
 
-        List<String> ids = inventory.updates().stream().map(command -> command.origin().keyId()).toList();
+        List<String> ids = inventory.changesAsked().stream().map(change -> change.origin().keyId()).toList();
         assertEquals(ids.get(0), ids.get(1));
         assertNotEquals(ids.get(0), ids.get(2));
         assertFalse(ids.get(0).contains(ApiClient.KEY), ids.get(0));
@@ -70,7 +70,7 @@ class StockChangesEndpointsTest extends HttpAdapterTest {
         ApiResponse response = api.patch("/v1/inventory/1").authorized().json("{\"quantity\":1}").send();
 
         assertEquals(List.of(response.header("X-Request-Id").getFirst()),
-                inventory.updates().stream().map(command -> command.origin().requestId()).toList());
+                inventory.changesAsked().stream().map(change -> change.origin().requestId()).toList());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -10,8 +10,8 @@ import java.util.Optional;
  * A new error is a new line here, and an {@link ApiException} where it happens.
  *
  * <p>When the framework reports only a status (a missing route, a refused media type), the first code with that
- * status answers; codes that only the service raises, for a refusal of the stock (409, 422), never answer a bare
- * status.
+ * status answers; codes that only the service raises, for a refusal of the stock (409, 412, 422), never answer a
+ * bare status.
  */
 public enum ErrorCode {
     /** The request line or headers could not be parsed. */
@@ -36,8 +36,7 @@ public enum ErrorCode {
     REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT,
             "The request did not arrive in time: send the request line and headers at once"),
     /** A conditional request's precondition ({@code If-Match}) does not hold: the entry has changed. */
-    PRECONDITION_FAILED(HttpStatus.PRECONDITION_FAILED,
-            "The entry has changed since the version If-Match names: read it again and retry with its current ETag"),
+    PRECONDITION_FAILED(HttpStatus.PRECONDITION_FAILED, null, false),
     /** A delta would take a stock count below 0: fewer pets are in stock than the movement takes out. */
     INSUFFICIENT_STOCK(HttpStatus.CONFLICT, null, false),
     /** A delta would take a stock count above 2,147,483,647, the largest count an entry holds. */

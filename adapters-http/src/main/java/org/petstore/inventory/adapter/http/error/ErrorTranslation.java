@@ -7,7 +7,9 @@ import io.micronaut.http.server.HttpServerConfiguration;
 import jakarta.inject.Singleton;
 import java.util.List;
 import java.util.Optional;
+import org.petstore.inventory.application.port.inbound.ConditionRequiredException;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.petstore.inventory.domain.BatchSizeException;
 import org.petstore.inventory.domain.DomainException;
 import org.petstore.inventory.domain.ExpiredChangeCursorException;
 import org.petstore.inventory.domain.IdempotencyKeyConflictException;
@@ -15,7 +17,9 @@ import org.petstore.inventory.domain.InsufficientStockException;
 import org.petstore.inventory.domain.NotFoundException;
 import org.petstore.inventory.domain.QuantityLimitExceededException;
 import org.petstore.inventory.domain.RefusedBatchChangeException;
+import org.petstore.inventory.domain.RepeatedPetException;
 import org.petstore.inventory.domain.StaleInventoryEntryException;
+import org.petstore.inventory.domain.StockLevelException;
 
 /**
  * The one translation from a failure, whichever layer raised it, to the {@link ApiException} the client is answered
@@ -54,25 +58,42 @@ final class ErrorTranslation {
     }
 
     /**
-     * The error a failure stands for by itself: the adapter's own, a broken domain rule, an unreachable store. A
-     * refused change of a batch is answered as its refusal would be (404, 409, 400), with the batch's message, which
-     * names the change.
+     * The error a failure stands for by itself: the adapter's own, a broken domain rule, an application's refusal, an
+     * unreachable store, each worded here from the data it carries. A refused change of a batch is answered as its
+     * refusal would be (404, 409, 400), naming the change as {@code changes[i]} (from 0).
      */
     Optional<ApiException> translate(@Nullable Throwable cause) {
         return switch (cause) {
             case ApiException refused -> Optional.of(refused);
             case RefusedBatchChangeException refused -> translate(refused.refusal())
-                    .map(refusal -> new ApiException(refusal.code(), refused.getMessage()));
+                    .map(refusal -> new ApiException(refusal.code(), "changes[" + refused.index() + "]: "
+                            + refusal.getMessage()
+                            + (refused.refusal() instanceof StockLevelException ? "" : "; nothing was changed")));
+            case RepeatedPetException repeated -> Optional.of(new ApiException(ErrorCode.VALIDATION_FAILED, "pet "
+                    + repeated.petId() + " appears again (first at changes[" + repeated.firstIndex() + "]): a pet "
+                    + "appears once in a batch"));
+            case BatchSizeException size -> Optional.of(new ApiException(ErrorCode.VALIDATION_FAILED,
+                    "changes must hold 1 to " + size.max() + " changes, got " + size.size()));
+            case ConditionRequiredException required -> Optional.of(required.inBatch()
+                    ? new ApiException(ErrorCode.PRECONDITION_REQUIRED, "This service accepts only conditional "
+                            + "updates, and a batch's changes cannot carry If-Match: change each entry with If-Match "
+                            + "instead (PATCH /v1/inventory/{petId} or POST /v1/inventory/{petId}/adjustments, with "
+                            + "the entry's ETag)")
+                    : new ApiException(ErrorCode.PRECONDITION_REQUIRED));
             case InsufficientStockException insufficient -> Optional.of(new ApiException(
                     ErrorCode.INSUFFICIENT_STOCK, insufficient.getMessage()));
             case QuantityLimitExceededException exceeded -> Optional.of(new ApiException(
                     ErrorCode.QUANTITY_LIMIT_EXCEEDED, exceeded.getMessage()));
-            case IdempotencyKeyConflictException conflict -> Optional.of(new ApiException(switch (conflict.reason()) {
-                case IN_FLIGHT -> ErrorCode.IDEMPOTENCY_KEY_IN_USE;
-                case REUSED -> ErrorCode.IDEMPOTENCY_KEY_REUSED;
-            }, conflict.getMessage()));
+            case IdempotencyKeyConflictException conflict -> Optional.of(switch (conflict.reason()) {
+                case IN_FLIGHT -> new ApiException(ErrorCode.IDEMPOTENCY_KEY_IN_USE, "A request with this "
+                        + "Idempotency-Key is still being carried out: retry later to get its answer");
+                case REUSED -> new ApiException(ErrorCode.IDEMPOTENCY_KEY_REUSED, "This Idempotency-Key was used "
+                        + "with another request (method, path or body): send a new key for a new request");
+            });
             case StaleInventoryEntryException stale -> Optional.of(new ApiException(ErrorCode.PRECONDITION_FAILED,
-                    stale.getMessage()));
+                    "The inventory entry for pet " + stale.petId() + " has changed: If-Match names none of its "
+                            + "current tags; read it again (GET /v1/inventory/" + stale.petId() + ") and retry "
+                            + "with its ETag"));
             case NotFoundException notFound -> Optional.of(new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage()));
             case ExpiredChangeCursorException expired -> Optional.of(new ApiException(ErrorCode.CURSOR_EXPIRED,
                     expired.getMessage()));

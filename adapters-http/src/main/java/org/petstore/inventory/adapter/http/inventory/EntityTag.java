@@ -1,5 +1,6 @@
 package org.petstore.inventory.adapter.http.inventory;
 
+import io.micronaut.core.annotation.Nullable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -56,9 +57,12 @@ record EntityTag(boolean weak, String opaque) {
      * The condition in the field lines of an {@code If-Match} or {@code If-None-Match} header (several lines are one
      * comma-separated list, RFC 9110 §5.3): {@code *} alone, or {@code #entity-tag}. Empty when the value does not
      * follow that grammar (an unquoted tag, a lower-case {@code w/}, {@code *} beside tags, a quote or control
-     * character inside a tag).
+     * character inside a tag), or not sent at all ({@code null}).
      */
-    static Optional<Condition> parseCondition(List<String> fieldLines) {
+    static Optional<Condition> parseCondition(@Nullable List<String> fieldLines) {
+        if (fieldLines == null) {
+            return Optional.empty();
+        }
         String value = String.join(",", fieldLines).strip();
         if (value.equals("*")) {
             return Optional.of(new AnyTag());

@@ -1,6 +1,6 @@
 package org.petstore.inventory.adapter.http.inventory;
 
-import static org.petstore.inventory.adapter.http.inventory.ChangeRequests.withTag;
+import static org.petstore.inventory.adapter.http.inventory.InventoryTags.withTag;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.core.io.buffer.ByteBuffer;
@@ -19,7 +19,6 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
@@ -32,17 +31,18 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import java.util.Optional;
+import java.util.List;
 import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockUseCase;
 import org.petstore.inventory.application.port.inbound.FindInventoryEntryUseCase;
-import org.petstore.inventory.application.port.inbound.UpdateStockCommand;
-import org.petstore.inventory.application.port.inbound.UpdateStockUseCase;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.ChangeOrigin;
-import org.petstore.inventory.domain.ExpectedVersions;
+import org.petstore.inventory.domain.EntryChange;
 import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 import reactor.core.scheduler.Scheduler;
@@ -54,14 +54,10 @@ import reactor.core.scheduler.Schedulers;
  *
  * <p>Conditional requests (RFC 9110 §13): every entry has a strong entity tag, the list a weak one (see
  * {@link InventoryTags}), sent as {@code ETag}. A {@code GET} with {@code If-None-Match} naming the current tag is
- * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored (the answer is
- * the full 200, always a correct answer to a {@code GET}). A {@code PATCH} with {@code If-Match} changes the entry
- * only if one of the tags is its current one, by strong comparison, in one atomic compare-and-set in the database;
- * otherwise 412. The checks of a {@code PATCH}, in order: authentication (401, before the controller), the body's
- * media type (415), {@code petId} (400), the body (400), the {@code If-Match} syntax (400), its presence when
- * {@code petstore.require-if-match} is on (428), then the store: an unknown pet is 404 with or without
- * {@code If-Match} (RFC 9110 §13.2.1: a request that would fail without its preconditions ignores them), a stale
- * entry 412.
+ * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored. A {@code PATCH}
+ * is one {@link ChangeStockCommand}: with {@code If-Match}, the entry changes only if one of the tags is its current
+ * one (strong comparison), in one atomic compare-and-set in the store, else 412. The order of the checks is the
+ * README's ("The write path").
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -71,7 +67,7 @@ import reactor.core.scheduler.Schedulers;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class InventoryController {
 
-    private static final String ENTRY_TAG = ChangeRequests.ENTRY_TAG;
+    private static final String ENTRY_TAG = InventoryTags.ENTRY_TAG;
     private static final String LIST_TAG = "The list's weak entity tag, W/\"<entries>.<sum of their versions>."
             + "<entries removed>\"; it changes with every change, addition or removal of an entry";
     private static final String IF_NONE_MATCH = "Entity tags the client holds (or *): 304 without a body when one "
@@ -79,18 +75,15 @@ final class InventoryController {
 
     private final InventoryListing listing;
     private final FindInventoryEntryUseCase findInventoryEntry;
-    private final UpdateStockUseCase updateStock;
-    private final ChangeRequests changeRequests;
+    private final ChangeStockUseCase changeStock;
     /** Where the chunks of a streamed list are read: Micronaut's blocking executor. */
     private final Scheduler blocking;
 
     InventoryController(InventoryListing listing, FindInventoryEntryUseCase findInventoryEntry,
-            UpdateStockUseCase updateStock, ChangeRequests changeRequests,
-            @Named(TaskExecutors.BLOCKING) Executor blocking) {
+            ChangeStockUseCase changeStock, @Named(TaskExecutors.BLOCKING) Executor blocking) {
         this.listing = listing;
         this.findInventoryEntry = findInventoryEntry;
-        this.updateStock = updateStock;
-        this.changeRequests = changeRequests;
+        this.changeStock = changeStock;
         this.blocking = Schedulers.fromExecutor(blocking);
     }
 
@@ -111,9 +104,10 @@ final class InventoryController {
             headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
                     schema = @Schema(type = "string")))
     HttpResponse<ByteBuffer<?>> listInventory(
-            @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
+            @Parameter(description = IF_NONE_MATCH, schema = @Schema(implementation = String.class))
+            @Nullable @Header(HttpHeaders.IF_NONE_MATCH) List<String> ifNoneMatch,
             HttpRequest<?> request) {
-        InventoryListing.Answer answer = listing.list(ifNoneMatch == null ? Optional.empty() : ifNoneMatch(request));
+        InventoryListing.Answer answer = listing.list(EntityTag.parseCondition(ifNoneMatch));
         // a HEAD request arrives as GET (RequestFraming); Netty's encoder drops the body
         return switch (answer) {
             case InventoryListing.NotModified notModified -> notModified(notModified.tag());
@@ -144,15 +138,14 @@ final class InventoryController {
             @Parameter(description = "ID of the pet whose stock to read", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
-            @Parameter(description = IF_NONE_MATCH) @Nullable @Header(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch,
-            HttpRequest<?> request) {
+            @Parameter(description = IF_NONE_MATCH, schema = @Schema(implementation = String.class))
+            @Nullable @Header(HttpHeaders.IF_NONE_MATCH) List<String> ifNoneMatch) {
         InventoryEntry entry = findInventoryEntry.findInventoryEntry(PathParameters.petId(petId));
         EntityTag tag = InventoryTags.of(entry);
-        if (ifNoneMatch != null && ifNoneMatch(request).filter(condition -> InventoryTags.names(condition, tag))
-                .isPresent()) {
+        if (EntityTag.parseCondition(ifNoneMatch).filter(condition -> InventoryTags.names(condition, tag)).isPresent()) {
             return withTag(HttpResponse.notModified(), tag);
         }
-        return withTag(HttpResponse.ok(InventoryItemResponse.of(entry)), tag);
+        return InventoryTags.answer(entry);
     }
 
     @Patch("/{petId}")
@@ -177,27 +170,17 @@ final class InventoryController {
             @Parameter(description = "ID of the pet to update stock for", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
-            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body,
-            @Parameter(description = ChangeRequests.IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
-            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
-            @Parameter(hidden = true) @Nullable Authentication authentication,
+            @Parameter(hidden = true) @Nullable @Body InventoryUpdate body,
+            @Parameter(description = InventoryTags.IF_MATCH, schema = @Schema(implementation = String.class))
+            @Nullable @Header(HttpHeaders.IF_MATCH) List<String> ifMatch,
+            @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        ChangeRequests.requireJson(contentType);
+        InventoryUpdate update = BodyRefusals.sent(body, InventoryUpdate.class, request);
         PetId id = PathParameters.petId(petId);
-        InventoryUpdateReader.Update update = InventoryUpdateReader.read(body);
-        ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
-        ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, update.reason());
-        return ChangeRequests.changed(id, () -> updateStock.updateStock(new UpdateStockCommand(id, update.quantity(),
-                expected, origin)));
-    }
-
-    /**
-     * The condition of the request's {@code If-None-Match}, read from all its field lines, when it follows the
-     * grammar; one that does not is ignored.
-     */
-    private static Optional<EntityTag.Condition> ifNoneMatch(HttpRequest<?> request) {
-        return EntityTag.parseCondition(request.getHeaders().getAll(HttpHeaders.IF_NONE_MATCH));
+        EntryChange change = new EntryChange(id, update.movement(), InventoryTags.expectedBy(ifMatch, id),
+                origin.withReason(update.reason()));
+        return InventoryTags.answer(changeStock.changeStock(ChangeStockCommand.one(change, IdempotencyKey.NONE))
+                .getFirst());
     }
 
     /** 304: no body, the current tag. */

@@ -1,8 +1,14 @@
 package org.petstore.inventory.adapter.http.inventory;
 
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.http.HttpHeaders;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.petstore.inventory.adapter.http.error.ApiException;
+import org.petstore.inventory.adapter.http.error.ErrorCode;
 import org.petstore.inventory.domain.EntryVersion;
 import org.petstore.inventory.domain.ExpectedVersions;
 import org.petstore.inventory.domain.InventoryEntry;
@@ -24,11 +30,29 @@ import org.petstore.inventory.domain.PetId;
  */
 final class InventoryTags {
 
+    static final String ENTRY_TAG = "The entry's strong entity tag, \"<petId>.<version>\"; it changes with every "
+            + "change of the entry";
+    static final String IF_MATCH = "Change only if the entry's current ETag is one of these strong tags (or *: any "
+            + "version); required when the service runs with PETSTORE_REQUIRE_IF_MATCH=true";
+
     private InventoryTags() {
     }
 
+    /** 200 with the entry as it is now, and its strong {@code ETag}. */
+    static HttpResponse<InventoryItemResponse> answer(InventoryEntry entry) {
+        return withTag(HttpResponse.ok(InventoryItemResponse.of(entry)), of(entry));
+    }
+
+    static <T> MutableHttpResponse<T> withTag(MutableHttpResponse<T> response, EntityTag tag) {
+        return response.header(HttpHeaders.ETAG, tag.toString());
+    }
+
     static EntityTag of(InventoryEntry entry) {
-        return EntityTag.strong(entry.petId().value() + "." + entry.version().value());
+        return of(entry.petId(), entry.version());
+    }
+
+    private static EntityTag of(PetId petId, EntryVersion version) {
+        return EntityTag.strong(petId.value() + "." + version.value());
     }
 
     static EntityTag of(InventoryVersion list) {
@@ -44,6 +68,19 @@ final class InventoryTags {
             case EntityTag.AnyTag _ -> true;
             case EntityTag.OneOf oneOf -> oneOf.tags().stream().anyMatch(current::weakMatch);
         };
+    }
+
+    /**
+     * The versions of the pet's entry a change's {@code If-Match} accepts, from all its field lines (none: not sent):
+     * without it, no condition at all; 400 for one that does not follow the grammar, never taken for no condition.
+     */
+    static ExpectedVersions expectedBy(@Nullable List<String> ifMatch, PetId petId) {
+        if (ifMatch == null) {
+            return ExpectedVersions.unconditional();
+        }
+        return expectedBy(EntityTag.parseCondition(ifMatch).orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match "
+                + "must be * or a comma-separated list of entity tags in double quotes, such as the entry's ETag "
+                + of(petId, EntryVersion.FIRST))), petId);
     }
 
     /**

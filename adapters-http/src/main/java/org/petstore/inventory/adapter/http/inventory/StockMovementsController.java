@@ -15,7 +15,6 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.authentication.Authentication;
 import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -28,42 +27,23 @@ import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
-import org.petstore.inventory.application.port.inbound.AdjustStockCommand;
-import org.petstore.inventory.application.port.inbound.AdjustStockUseCase;
-import org.petstore.inventory.application.port.inbound.ApplyStockChangesUseCase;
-import org.petstore.inventory.application.port.inbound.StockChangesCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
+import org.petstore.inventory.application.port.inbound.ChangeStockUseCase;
+import org.petstore.inventory.application.port.inbound.IdempotencyKey;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
-import org.petstore.inventory.domain.ExpectedVersions;
-import org.petstore.inventory.domain.IdempotentRequest;
-import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.PetId;
 
 /**
  * The stock movements (experimental): {@code POST /v1/inventory/{petId}/adjustments} moves one pet's count by a
- * delta in one atomic step ({@code adjustInventory}); {@code POST /v1/inventory/changes} applies a batch of deltas and
- * counts all or nothing ({@code applyInventoryChanges}; the stock ledger's collection, whose feed is
- * {@code GET /v1/inventory/changes}: a POST appends movements to it). Both take an {@code Idempotency-Key}
- * ({@link IdempotencyKeys}): the use case keeps the answer of the first request with a key and gives it again to a
- * retry.
- *
- * <p>The checks of an adjustment, in the order of a {@code PATCH}'s ({@link InventoryController}): authentication
- * (401, before the controller), the body's media type (415), {@code petId} (400), the body (400), the {@code If-Match}
- * syntax (400), its presence when {@code petstore.require-if-match} is on (428), the {@code Idempotency-Key} (400),
- * then the use case: an unknown pet is 404, a stale entry 412, a count out of its range 409, a key in use 409, a key
- * used with another request 422. A request refused before the use case never reaches it, so nothing is kept for its
- * key.
- *
- * <p>The checks of a batch: authentication (401), the body's media type (415), the body (400: each change's shape,
- * naming it as {@code changes[i]}, then the batch's rules: 1 to 100 changes, no pet twice), the
- * {@code petstore.require-if-match} (428: a batch's changes cannot carry {@code If-Match}, so a service that accepts
- * only conditional updates refuses batches), the {@code Idempotency-Key} (400), then the use case: a refused change
- * (404, 409) is answered as its refusal, naming the change, and nothing changes. Its answer holds several entries, so
- * it carries no {@code ETag}.
+ * delta ({@code adjustInventory}); {@code POST /v1/inventory/changes} applies a batch of deltas and counts all or
+ * nothing ({@code applyInventoryChanges}; the stock ledger's collection, whose feed is
+ * {@code GET /v1/inventory/changes}). Each request is one {@link ChangeStockCommand}, under the
+ * {@code Idempotency-Key} it was sent with ({@link IdempotencyKeys}); the order of the checks is the README's
+ * ("The write path").
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -73,15 +53,10 @@ import org.petstore.inventory.domain.PetId;
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class StockMovementsController {
 
-    private final AdjustStockUseCase adjustStock;
-    private final ApplyStockChangesUseCase applyStockChanges;
-    private final ChangeRequests changeRequests;
+    private final ChangeStockUseCase changeStock;
 
-    StockMovementsController(AdjustStockUseCase adjustStock, ApplyStockChangesUseCase applyStockChanges,
-                             ChangeRequests changeRequests) {
-        this.adjustStock = adjustStock;
-        this.applyStockChanges = applyStockChanges;
-        this.changeRequests = changeRequests;
+    StockMovementsController(ChangeStockUseCase changeStock) {
+        this.changeStock = changeStock;
     }
 
     @Post("/{petId}/adjustments")
@@ -97,7 +72,7 @@ final class StockMovementsController {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryAdjustment.class)))
     @ApiResponse(responseCode = "200", description = "The adjusted entry", headers = @io.swagger.v3.oas.annotations
-            .headers.Header(name = HttpHeaders.ETAG, description = ChangeRequests.ENTRY_TAG,
+            .headers.Header(name = HttpHeaders.ETAG, description = InventoryTags.ENTRY_TAG,
                     schema = @Schema(type = "string")),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = InventoryItemResponse.class)))
@@ -112,22 +87,19 @@ final class StockMovementsController {
             @Parameter(description = "ID of the pet whose stock moves", required = true,
                     schema = @Schema(type = "integer", format = "int64", minimum = "1"))
             @PathVariable("petId") String petId,
-            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body,
-            @Parameter(description = ChangeRequests.IF_MATCH) @Nullable @Header(HttpHeaders.IF_MATCH) String ifMatch,
-            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
-            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
-            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
-            @Parameter(hidden = true) @Nullable Authentication authentication,
+            @Parameter(hidden = true) @Nullable @Body InventoryAdjustment body,
+            @Parameter(description = InventoryTags.IF_MATCH, schema = @Schema(implementation = String.class))
+            @Nullable @Header(HttpHeaders.IF_MATCH) List<String> ifMatch,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(implementation = String.class))
+            @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
+            @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        ChangeRequests.requireJson(contentType);
+        InventoryAdjustment adjustment = BodyRefusals.sent(body, InventoryAdjustment.class, request);
         PetId id = PathParameters.petId(petId);
-        StockMovementReader.Adjustment adjustment = StockMovementReader.adjustment(body);
-        ExpectedVersions expected = changeRequests.expectedVersions(ifMatch, request, id);
-        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
-        ChangeOrigin origin = ChangeRequests.origin(authentication, requestId, adjustment.reason());
-        return ChangeRequests.changed(id, () -> adjustStock.adjustStock(new AdjustStockCommand(id,
-                adjustment.delta(), expected, origin, idempotency)));
+        EntryChange change = new EntryChange(id, adjustment.movement(), InventoryTags.expectedBy(ifMatch, id),
+                origin.withReason(adjustment.reason()));
+        return InventoryTags.answer(changeStock.changeStock(ChangeStockCommand.one(change, idempotencyKey))
+                .getFirst());
     }
 
     @Post("/changes")
@@ -160,23 +132,15 @@ final class StockMovementsController {
     @ErrorResponses.OfJsonBody
     @ErrorResponses.OfStockMovement
     HttpResponse<List<InventoryItemResponse>> applyInventoryChanges(
-            @Parameter(hidden = true) @Nullable @Header(HttpHeaders.CONTENT_TYPE) String contentType,
-            @Parameter(hidden = true) @Nullable @Body String body,
-            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(type = "string"))
-            @Nullable @Header(IdempotencyKeys.HEADER) String idempotencyKey,
-            @Parameter(hidden = true) @Nullable @Header(ChangeRequests.REQUEST_ID) String requestId,
-            @Parameter(hidden = true) @Nullable Authentication authentication,
+            @Parameter(hidden = true) @Nullable @Body InventoryChanges body,
+            @Parameter(description = IdempotencyKeys.DESCRIPTION, schema = @Schema(implementation = String.class))
+            @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
+            @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        ChangeRequests.requireJson(contentType);
-        StockMovementReader.Batch batch = StockMovementReader.batch(body);
-        List<EntryChange> changes = batch.changes().stream().map(change -> new EntryChange(change.petId(),
-                change.movement(), ChangeRequests.origin(authentication, requestId, batch.reasonOf(change)))).toList();
-        // the batch's own rules (1 to 100 changes, no pet twice) are part of the body: checked before the key
-        StockChangesCommand command = new StockChangesCommand(changes, Optional.empty());
-        changeRequests.refuseUnconditionalBatch();
-        Optional<IdempotentRequest> idempotency = IdempotencyKeys.of(idempotencyKey, request, body, authentication);
-        List<InventoryEntry> changed = applyStockChanges.applyStockChanges(idempotency.isEmpty() ? command
-                : new StockChangesCommand(command.changes(), idempotency));
-        return HttpResponse.ok(changed.stream().map(InventoryItemResponse::of).toList());
+        InventoryChanges batch = BodyRefusals.sent(body, InventoryChanges.class, request);
+        List<EntryChange> changes = batch.changes().stream()
+                .map(change -> change.entryChange(origin, batch.reason())).toList();
+        return HttpResponse.ok(changeStock.changeStock(ChangeStockCommand.batch(changes, idempotencyKey)).stream()
+                .map(InventoryItemResponse::of).toList());
     }
 }
