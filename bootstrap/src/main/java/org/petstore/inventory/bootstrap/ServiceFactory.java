@@ -1,8 +1,9 @@
 package org.petstore.inventory.bootstrap;
 
+import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Factory;
+import io.micronaut.core.bind.annotation.Bindable;
 import jakarta.inject.Singleton;
-import org.petstore.inventory.application.port.outbound.IdempotencyClaims;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
@@ -10,8 +11,8 @@ import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.application.service.InventoryService;
 import org.petstore.inventory.application.service.OrderService;
 import org.petstore.inventory.application.service.PetService;
-import org.petstore.inventory.application.service.StockChangesService;
 import org.petstore.inventory.application.service.StockMovementService;
+import org.petstore.inventory.application.service.StockLedgerService;
 
 /**
  * Wires the plain-Java services of the application ring to the adapters that implement their outbound ports.
@@ -25,15 +26,24 @@ final class ServiceFactory {
         return new InventoryService(inventoryRepository);
     }
 
-    @Singleton
-    StockMovementService stockMovementService(InventoryRepository inventoryRepository,
-            IdempotencyClaims idempotencyClaims) {
-        return new StockMovementService(inventoryRepository, idempotencyClaims);
+    /**
+     * {@code petstore.require-if-match} ({@code PETSTORE_REQUIRE_IF_MATCH}): when true, every change of stock must
+     * name the versions of the entry it was made from (a {@code PATCH} or an adjustment with {@code If-Match}; a
+     * batch cannot), so that no client changes a count it has not seen. Default false: a change without a condition
+     * is made as the specification describes it.
+     */
+    @ConfigurationProperties("petstore")
+    record StockChangeSettings(@Bindable(defaultValue = "false") boolean requireIfMatch) {
     }
 
     @Singleton
-    StockChangesService stockChangesService(StockLedger stockLedger, InventoryRepository inventoryRepository) {
-        return new StockChangesService(stockLedger, inventoryRepository);
+    StockMovementService stockMovementService(InventoryRepository inventoryRepository, StockChangeSettings settings) {
+        return new StockMovementService(inventoryRepository, settings.requireIfMatch());
+    }
+
+    @Singleton
+    StockLedgerService stockLedgerService(StockLedger stockLedger, InventoryRepository inventoryRepository) {
+        return new StockLedgerService(stockLedger, inventoryRepository);
     }
 
     @Singleton

@@ -88,10 +88,10 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("7", database.currentVersion());
-        assertEquals(7, database.applied());
+        assertEquals("8", database.currentVersion());
+        assertEquals(8, database.applied());
         database.start();
-        assertEquals(7, database.applied());
+        assertEquals(8, database.applied());
     }
 
     @ParameterizedTest
@@ -102,7 +102,7 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("7", database.currentVersion());
+        assertEquals("8", database.currentVersion());
     }
 
     @ParameterizedTest
