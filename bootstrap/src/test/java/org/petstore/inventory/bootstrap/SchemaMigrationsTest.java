@@ -132,11 +132,11 @@ class SchemaMigrationsTest {
     void aMigrationOfANewerVersionIsAccepted(String backend) throws SQLException {
         Database database = newDatabase(backend);
         database.flyway(null).migrate();
-        database.recordApplied("'8'", "from a newer version", "V8__from_a_newer_version.sql");
+        database.recordApplied("'9'", "from a newer version", "V9__from_a_newer_version.sql");
 
         database.start();
 
-        assertEquals("8", database.currentVersion());
+        assertEquals("9", database.currentVersion());
     }
 
     /** Flyway's refusal behind a start that failed. */

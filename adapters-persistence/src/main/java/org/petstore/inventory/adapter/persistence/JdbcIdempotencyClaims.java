@@ -2,7 +2,7 @@ package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.core.annotation.Nullable;
 import io.micronaut.json.JsonMapper;
-import io.micronaut.serde.annotation.Serdeable;
+import io.micronaut.json.tree.JsonNode;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.sql.Connection;
@@ -13,7 +13,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.petstore.inventory.application.port.outbound.ChangeOutcome;
@@ -202,7 +205,7 @@ final class JdbcIdempotencyClaims {
 
     private ChangeOutcome outcome(String answer, List<EntryChange> changes) {
         try {
-            return json.readValue(answer, Answer.class).outcome(changes);
+            return Answer.outcome(json.readValue(answer, JsonNode.class), changes);
         } catch (IOException e) {
             throw new IllegalStateException("idempotency_key holds an answer that is not JSON: " + answer, e);
         }
@@ -211,81 +214,104 @@ final class JdbcIdempotencyClaims {
     /**
      * A kept answer as its column holds it: the entries answered, in the order of the changes
      * ({@code {"applied":[{"petId":1,"quantity":9,"status":"available","version":2}]}}), or the refusal of the change
-     * at {@code index} ({@code {"refused":{"index":1,"refusal":"insufficient_stock","count":5,"delta":-6}}}).
+     * at {@code index} ({@code {"refused":{"index":1,"refusal":"insufficient_stock","count":5,"delta":-6}}}); a
+     * storage format of this adapter, written and read as a JSON tree.
      */
-    @Serdeable
-    record Answer(@Nullable List<Entry> applied, @Nullable Refused refused) {
+    static final class Answer {
 
-        static Answer of(ChangeOutcome outcome) {
+        static final String NOT_FOUND = "not_found";
+        static final String STALE = "stale";
+        static final String INSUFFICIENT_STOCK = "insufficient_stock";
+        static final String LIMIT_EXCEEDED = "limit_exceeded";
+        /** Only in answers kept before the JSON ({@code V8}), which hold the count alone. */
+        static final String OUT_OF_RANGE = "out_of_range";
+
+        private Answer() {
+        }
+
+        static JsonNode of(ChangeOutcome outcome) {
             return switch (outcome) {
-                case ChangeOutcome.Applied(List<InventoryEntry> entries) -> new Answer(entries.stream()
-                        .map(entry -> new Entry(entry.petId().value(), entry.quantity().value(),
-                                StatusColumns.valueOf(entry.status()), entry.version().value()))
-                        .toList(), null);
-                case ChangeOutcome.Refused(int index, ChangeDecision.Refusal refusal) -> new Answer(null,
+                case ChangeOutcome.Applied(List<InventoryEntry> entries) -> object("applied", JsonNode.createArrayNode(
+                        entries.stream().map(Answer::entry).toList()));
+                case ChangeOutcome.Refused(int index, ChangeDecision.Refusal refusal) -> object("refused",
                         switch (refusal) {
-                            case ChangeDecision.NotFound _ -> new Refused(index, Refused.NOT_FOUND, null, null);
-                            case ChangeDecision.Stale _ -> new Refused(index, Refused.STALE, null, null);
+                            case ChangeDecision.NotFound _ -> refused(index, NOT_FOUND, null, null);
+                            case ChangeDecision.Stale _ -> refused(index, STALE, null, null);
                             case ChangeDecision.InsufficientStock(PetId _, Quantity count, StockDelta delta) ->
-                                    new Refused(index, Refused.INSUFFICIENT_STOCK, count.value(), delta.value());
+                                    refused(index, INSUFFICIENT_STOCK, count, delta);
                             case ChangeDecision.LimitExceeded(PetId _, Quantity count, StockDelta delta) ->
-                                    new Refused(index, Refused.LIMIT_EXCEEDED, count.value(), delta.value());
+                                    refused(index, LIMIT_EXCEEDED, count, delta);
                         });
                 case ChangeOutcome.KeyInFlight _, ChangeOutcome.KeyReused _ ->
                         throw new IllegalArgumentException("not an outcome a key keeps: " + outcome);
             };
         }
 
-        /** The outcome this answer keeps; the refused change, one of the request's, names the refusal's pet. */
-        ChangeOutcome outcome(List<EntryChange> changes) {
-            if (refused == null) {
-                return new ChangeOutcome.Applied(applied.stream()
-                        .map(entry -> StoreMapper.inventoryEntry(entry.petId(), entry.quantity(), entry.status(),
-                                entry.version()))
-                        .toList());
+        private static JsonNode object(String name, JsonNode value) {
+            return JsonNode.createObjectNode(Map.of(name, value));
+        }
+
+        private static JsonNode entry(InventoryEntry entry) {
+            Map<String, JsonNode> members = new LinkedHashMap<>();
+            members.put("petId", JsonNode.createNumberNode(entry.petId().value()));
+            members.put("quantity", JsonNode.createNumberNode(entry.quantity().value()));
+            members.put("status", JsonNode.createStringNode(StatusColumns.valueOf(entry.status())));
+            members.put("version", JsonNode.createNumberNode(entry.version().value()));
+            return JsonNode.createObjectNode(members);
+        }
+
+        private static JsonNode refused(int index, String refusal, @Nullable Quantity count,
+                @Nullable StockDelta delta) {
+            Map<String, JsonNode> members = new LinkedHashMap<>();
+            members.put("index", JsonNode.createNumberNode(index));
+            members.put("refusal", JsonNode.createStringNode(refusal));
+            if (count != null) {
+                members.put("count", JsonNode.createNumberNode(count.value()));
+                members.put("delta", JsonNode.createNumberNode(delta.value()));
             }
-            EntryChange change = changes.get(refused.index());
+            return JsonNode.createObjectNode(members);
+        }
+
+        /** The outcome an answer keeps; the refused change, one of the request's, names the refusal's pet. */
+        static ChangeOutcome outcome(JsonNode answer, List<EntryChange> changes) {
+            JsonNode refused = answer.get("refused");
+            if (refused == null) {
+                List<InventoryEntry> entries = new ArrayList<>();
+                for (JsonNode entry : answer.get("applied").values()) {
+                    entries.add(StoreMapper.inventoryEntry(entry.get("petId").getLongValue(),
+                            entry.get("quantity").getIntValue(), entry.get("status").getStringValue(),
+                            entry.get("version").getLongValue()));
+                }
+                return new ChangeOutcome.Applied(entries);
+            }
+            int index = refused.get("index").getIntValue();
+            EntryChange change = changes.get(index);
             PetId petId = change.petId();
-            return new ChangeOutcome.Refused(refused.index(), switch (refused.refusal()) {
-                case Refused.NOT_FOUND -> new ChangeDecision.NotFound(petId);
-                case Refused.STALE -> new ChangeDecision.Stale(petId);
-                case Refused.INSUFFICIENT_STOCK -> new ChangeDecision.InsufficientStock(petId,
-                        Quantity.of(refused.count()), StockDelta.of(refused.delta()));
-                case Refused.LIMIT_EXCEEDED -> new ChangeDecision.LimitExceeded(petId, Quantity.of(refused.count()),
-                        StockDelta.of(refused.delta()));
+            String refusal = refused.get("refusal").getStringValue();
+            return new ChangeOutcome.Refused(index, switch (refusal) {
+                case NOT_FOUND -> new ChangeDecision.NotFound(petId);
+                case STALE -> new ChangeDecision.Stale(petId);
+                case INSUFFICIENT_STOCK -> new ChangeDecision.InsufficientStock(petId, count(refused),
+                        StockDelta.of(refused.get("delta").getIntValue()));
+                case LIMIT_EXCEEDED -> new ChangeDecision.LimitExceeded(petId, count(refused),
+                        StockDelta.of(refused.get("delta").getIntValue()));
                 // Kept before V8: only the count a delta was refused at, not the delta, nor whether it was too
                 // little stock or above the limit. A retry has the request's fingerprint, so it carries the same
                 // changes: the change decides again, by the domain's rule, on an entry at that count (its
                 // condition, not part of the fingerprint, aside: it held when the change was refused).
-                case Refused.OUT_OF_RANGE -> new EntryChange(petId, change.movement(), change.origin())
-                        .decide(Optional.of(new InventoryEntry(petId, Quantity.of(refused.count()),
-                                PetStatus.AVAILABLE))) instanceof ChangeDecision.Refusal again ? again
-                        : unreadable(refused);
+                case OUT_OF_RANGE -> new EntryChange(petId, change.movement(), change.origin())
+                        .decide(Optional.of(new InventoryEntry(petId, count(refused), PetStatus.AVAILABLE)))
+                        instanceof ChangeDecision.Refusal again ? again : unreadable(refused);
                 default -> unreadable(refused);
             });
         }
 
-        private static ChangeDecision.Refusal unreadable(Refused refused) {
+        private static Quantity count(JsonNode refused) {
+            return Quantity.of(refused.get("count").getIntValue());
+        }
+
+        private static ChangeDecision.Refusal unreadable(JsonNode refused) {
             throw new IllegalStateException("idempotency_key holds an unknown refusal: " + refused);
         }
-    }
-
-    /** An entry answered, its status as the {@code status} columns spell it ({@link StatusColumns}). */
-    @Serdeable
-    record Entry(long petId, int quantity, String status, long version) {
-    }
-
-    /**
-     * The refusal of the change at {@code index}: its kind, and for a delta out of range the count and the delta.
-     * {@value #OUT_OF_RANGE} is only in answers kept before the JSON ({@code V8}), which hold the count alone.
-     */
-    @Serdeable
-    record Refused(int index, String refusal, @Nullable Integer count, @Nullable Integer delta) {
-
-        static final String NOT_FOUND = "not_found";
-        static final String STALE = "stale";
-        static final String INSUFFICIENT_STOCK = "insufficient_stock";
-        static final String LIMIT_EXCEEDED = "limit_exceeded";
-        static final String OUT_OF_RANGE = "out_of_range";
     }
 }

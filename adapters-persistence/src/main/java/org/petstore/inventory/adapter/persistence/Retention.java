@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * transaction; then the keys claimed before {@code petstore.idempotency.key-retention} (environment
  * {@code PETSTORE_IDEMPOTENCY_KEY_RETENTION}, default 24 hours), in one statement: a retry after that is carried out as
  * a new request. Every instance on a database does this; they share the work. A database that does not answer is
- * tried again at the next check.
+ * tried again at the next check; the outage is logged once, not at every check.
  */
 @Singleton
 final class Retention {
@@ -82,7 +82,8 @@ final class Retention {
                 LOG.info("Removed {} idempotency key(s) older than {}", keys, keyRetention);
             }
         } catch (StorageUnavailableException e) {
-            LOG.warn("The stock ledger's changes older than {} and the idempotency keys older than {} could not all "
+            // the outage itself is logged once, when it starts and when it ends (StorageFailures): not at every check
+            LOG.debug("The stock ledger's changes older than {} and the idempotency keys older than {} could not all "
                     + "be removed now ({}); trying again at the next check", ledgerRetention, keyRetention,
                     e.getMessage());
         }
