@@ -39,7 +39,7 @@ record FailedStart(int exitCode, List<String> output) {
     /** Micronaut's reading of an environment variable's name: {@code _<index>_} is a list's element. */
     private static final Pattern LIST_INDEX = Pattern.compile("_([0-9]{1,2})(?:_|$)");
 
-    /** The exit status of a start that failed, as main gives it; none: the service started. */
+    /** In place of an exit status: the start did not fail, so main would not have exited. */
     private static final int STARTED = -1;
 
     /** Every line the service wrote, for a failure message. */
@@ -109,7 +109,10 @@ record FailedStart(int exitCode, List<String> output) {
             context = service.build();
             try {
                 context.start();
-                context.findBean(EmbeddedApplication.class).ifPresent(EmbeddedApplication::start);
+                EmbeddedApplication<?> server = context.findBean(EmbeddedApplication.class).orElse(null);
+                if (server != null) {
+                    server.start();
+                }
             } catch (Throwable failure) {
                 // Micronaut.start hands whatever the start throws to the application's handleStartupException
                 exitCode = Application.startupFailed(context.getEnvironment(), failure);
