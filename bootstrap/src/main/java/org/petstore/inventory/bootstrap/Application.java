@@ -28,24 +28,36 @@ public final class Application extends Micronaut {
         if (DataCommandLine.isDataCommand(args)) {
             System.exit(DataCommandLine.runInThisProcess(args));
         }
-        new Application()
-                .args(DataCommandLine.serviceArguments(args))
-                // the service handles SIGTERM
-                .properties(Map.of(TerminationSignal.ENABLED, true))
-                // every configuration bean (the framework's too, endpoints included) is made at start, so that a
-                // setting that cannot be used stops the start instead of failing the first request that needs it
-                .eagerInitConfiguration(true)
-                .mainClass(Application.class)
-                .banner(false)
-                .start();
+        service(args).start();
     }
 
-    /** One line that names the cause and the setting to change ({@link StartupFailure}); the stack trace at DEBUG. */
+    /** The service as {@code main} starts it, with these arguments; the tests start it in their own JVM too. */
+    static Application service(String[] args) {
+        Application service = new Application();
+        service.args(DataCommandLine.serviceArguments(args))
+                // the service handles SIGTERM
+                .properties(Map.of(TerminationSignal.ENABLED, true))
+                .mainClass(Application.class)
+                .banner(false);
+        // every configuration bean (the framework's too, endpoints included) is made at start, so that a setting
+        // that cannot be used stops the start instead of failing the first request that needs it
+        service.eagerInitConfiguration(true);
+        return service;
+    }
+
     @Override
     protected void handleStartupException(Environment environment, Throwable exception) {
+        System.exit(startupFailed(environment, exception));
+    }
+
+    /**
+     * Tells a failed start in one line that names the cause and the setting to change ({@link StartupFailure}), the
+     * stack trace at DEBUG; returns the exit status of the process: 1.
+     */
+    static int startupFailed(Environment environment, Throwable exception) {
         LOG.error("Cannot start: {}", StartupFailure.explain(exception, environment));
         LOG.debug("Startup failure", exception);
-        System.exit(1);
+        return 1;
     }
 
     /** The innermost SQL failure behind a startup failure, if the database is what failed. */

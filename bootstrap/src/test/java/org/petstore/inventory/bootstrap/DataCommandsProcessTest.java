@@ -27,8 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher's {@code main} in processes of their own, as an operator runs it: standard output carries only the
  * export and standard error only the command's own lines, the HTTP server never starts for a data command,
- * {@code serve} runs the service, the H2 files of a running service are reported in one line, and an import killed
- * while it applies its changes leaves the store as it was.
+ * {@code serve} runs the service, the H2 files of a running service are reported in one line (by a command run in
+ * the tests' JVM, another process than the service's), and an import killed while it applies its changes leaves
+ * the store as it was.
  */
 class DataCommandsProcessTest {
 
@@ -71,10 +72,10 @@ class DataCommandsProcessTest {
         }
     }
 
-    private Finished run(Map<String, String> environment, String... args) throws Exception {
+    private Finished run(List<String> jvmOptions, Map<String, String> environment, String... args) throws Exception {
         Path out = Files.createTempFile(directory, "out", ".txt");
         Path err = Files.createTempFile(directory, "err", ".txt");
-        Process process = start(environment, out, err, args);
+        Process process = start(jvmOptions, environment, out, err, args);
         assertTrue(process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the command did not end");
         return new Finished(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
@@ -82,27 +83,16 @@ class DataCommandsProcessTest {
 
     /**
      * A data command builds no part of the HTTP server, not even to close it, so it loads no native transport: run by
-     * a plain {@code java -jar}, without native access, the JVM prints no warning about it.
+     * a plain {@code java -jar}, without native access, the JVM prints no warning about it; and with the service's
+     * port taken by another program, it runs as if it were free. Standard output carries the export, standard error
+     * the command's one line and nothing else (no log line). (The launcher's JVM options can only take warnings
+     * away: this plain JVM is the stricter case.)
      */
     @Test
-    void aDataCommandRunWithoutNativeAccessPrintsOnlyItsOwnLine() throws Exception {
-        Path out = Files.createTempFile(directory, "out", ".txt");
-        Path err = Files.createTempFile(directory, "err", ".txt");
-        Process process = start(List.of(), Map.of("PETSTORE_DATA_DIR", directory.resolve("data").toString()), out, err,
-                "export");
-        assertTrue(process.waitFor(PROCESS_TIMEOUT.toSeconds(), TimeUnit.SECONDS), "the command did not end");
-        String errors = Files.readString(err, StandardCharsets.UTF_8);
-
-        assertAll(() -> assertEquals(0, process.exitValue(), errors),
-                () -> assertEquals(1, errors.lines().count(), errors),
-                () -> assertTrue(errors.startsWith("export: wrote 12 pets (12 with stock) to standard output in "),
-                        errors));
-    }
-
-    @Test
-    void aDataCommandWritesOnlyItsDataAndItsOwnLinesAndNeverStartsTheHttpServer() throws Exception {
+    void aDataCommandRunWithoutNativeAccessWritesOnlyItsDataAndItsOwnLineAndNeverStartsTheHttpServer()
+            throws Exception {
         try (ServerSocket taken = new ServerSocket(0)) {
-            Finished export = run(Map.of("PETSTORE_DATA_DIR", directory.resolve("data").toString(),
+            Finished export = run(List.of(), Map.of("PETSTORE_DATA_DIR", directory.resolve("data").toString(),
                     "PETSTORE_PORT", Integer.toString(taken.getLocalPort())), "export");
 
             List<String> pets = export.out().lines().toList();
@@ -111,7 +101,7 @@ class DataCommandsProcessTest {
                     () -> assertEquals(12, pets.size(), export::toString),
                     () -> assertEquals("{\"petId\":1,\"name\":\"Rex\",\"status\":\"available\",\"quantity\":12,"
                             + "\"version\":1}", pets.getFirst()),
-                    () -> assertEquals(1, export.err().lines().count(), "no log line: " + export),
+                    () -> assertEquals(1, export.err().lines().count(), "no log line, no warning: " + export),
                     () -> assertTrue(export.err().startsWith("export: wrote 12 pets (12 with stock) to standard "
                             + "output in "), export::toString));
         }
@@ -122,12 +112,14 @@ class DataCommandsProcessTest {
         Path data = directory.resolve("data");
         int port = FreePort.next();
         Path serviceOut = directory.resolve("service.log");
+        // no drain at the SIGTERM that ends the test: nothing is asserted of the stop
         Process service = start(Map.of("PETSTORE_DATA_DIR", data.toString(), "PETSTORE_PORT", Integer.toString(port),
-                "PETSTORE_API_KEYS", "process-test-key"), serviceOut, directory.resolve("service.err"), "serve");
+                "PETSTORE_API_KEYS", "process-test-key", "PETSTORE_SHUTDOWN_DRAIN", "0s"), serviceOut,
+                directory.resolve("service.err"), "serve");
         try {
             awaitInventory(service, port);
 
-            Finished export = run(Map.of("PETSTORE_DATA_DIR", data.toString()), "export");
+            CommandRun export = CommandRun.on(Map.of("petstore.data-dir", data.toString()), "export");
 
             assertAll(
                     () -> assertEquals(3, export.exitCode(), export::toString),

@@ -1,11 +1,6 @@
 package org.petstore.inventory.bootstrap;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,10 +8,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
@@ -25,14 +17,14 @@ import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
 
 /**
- * Every way a start can fail that an operator can cause, with the service started as a process of its own and
- * configured by environment variables: it exits with status 1 and writes exactly one line about it, an
- * {@code ERROR} that names the cause and the setting to change; no stack trace and no other warning or error.
+ * Every way a start can fail that an operator can cause, with the service started as {@code main} starts it and
+ * configured by environment variables, here in this JVM ({@link FailedStart#inThisJvm}): it ends with exit status 1
+ * and writes exactly one line about it, an {@code ERROR} that names the cause and the setting to change; no stack
+ * trace and no other warning or error. The cases that only a process of its own can show (the JVM's exit status and
+ * output, its options, the logging set from its environment, another process on the same files, the server's own
+ * failure) are {@link StartupFailureProcessTest}'s.
  */
 class StartupFailureEndToEndTest {
-
-    private static final Pattern FAILURE_LINE =
-            Pattern.compile("\\S+ ERROR \\[main] o\\.p\\.inventory\\.bootstrap\\.Application - Cannot start: (.*)");
 
     @TempDir
     Path work;
@@ -97,23 +89,16 @@ class StartupFailureEndToEndTest {
                 Map.of("PETSTORE_API_KEYS", "a-key,sha256:abc"));
     }
 
+    /** A level that does not exist: {@link StartupFailureProcessTest}. */
     @Test
-    void aLogFormatOrLevelThatDoesNotExist() {
+    void aLogFormatThatDoesNotExist() {
         assertFailsWith("PETSTORE_LOG_FORMAT is 'xml', which is not one of text, json",
                 Map.of("PETSTORE_LOG_FORMAT", "xml"));
-        assertFailsWith("PETSTORE_LOG_LEVEL is 'LOUD', which is not one of TRACE, DEBUG, INFO, WARN, ERROR, OFF",
-                Map.of("PETSTORE_LOG_LEVEL", "LOUD"));
     }
 
     // ---- the HTTP port
 
-    @Test
-    void aPortInUse() throws IOException {
-        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("0.0.0.0"))) {
-            assertFailsWith("port " + taken.getLocalPort() + " is in use by another process; stop that process or "
-                    + "set PETSTORE_PORT to a free port", Map.of("PETSTORE_PORT", "" + taken.getLocalPort()));
-        }
-    }
+    // a port in use: StartupFailureProcessTest
 
     @Test
     void aPortOutOfRange() {
@@ -123,19 +108,7 @@ class StartupFailureEndToEndTest {
 
     // ---- the embedded database
 
-    @Test
-    void embeddedDatabaseFilesInUseByAnotherProcess() throws IOException {
-        Path dataDir = work.resolve("shared-data");
-        try (RunningService _ = RunningService.start(Backend.h2(dataDir))) {
-            assertFailsWith("the embedded database " + dataDir.resolve("petstore.mv.db") + " is in use by another "
-                    + "process (another instance of the service?); stop that process, or set PETSTORE_DATA_DIR to "
-                    + "another directory", Map.of("PETSTORE_DATA_DIR", dataDir.toString()));
-            try (Stream<Path> files = Files.list(dataDir)) {
-                assertEquals(List.of("petstore.mv.db"), files.map(file -> file.getFileName().toString()).toList(),
-                        "the refused start leaves no file of its own (no petstore.trace.db)");
-            }
-        }
-    }
+    // the files in use by another process: StartupFailureProcessTest
 
     /** A file where the directory should be: not writable for any user, root included. */
     @Test
@@ -233,40 +206,16 @@ class StartupFailureEndToEndTest {
 
     /**
      * Starts the service with the given variables (on a fresh data directory, a free port and a key unless they say
-     * otherwise) and asserts that it exits with status 1 after exactly one line that tells the expected cause, and
+     * otherwise) and asserts that it fails with status 1 after exactly one line that tells the expected cause, and
      * with no stack trace, warning or other error.
      */
-    @Test
-    void eventLoopsThatCannotCarryVirtualThreads() {
-        assertFailsWith("PETSTORE_LOOM_CARRIER is true, but the JVM does not open java.lang to the service; start it "
-                + "with the launcher or java -jar, add --add-opens=java.base/java.lang=ALL-UNNAMED to the JVM's "
-                + "options, or set PETSTORE_LOOM_CARRIER=false", Map.of(), new String[0]);
-    }
-
     private void assertFailsWith(String expectedCause, Map<String, String> variables) {
-        assertFailsWith(expectedCause, variables, ServiceProcess.OPEN_JAVA_LANG);
-    }
-
-    private void assertFailsWith(String expectedCause, Map<String, String> variables, String... jvmOptions) {
         Map<String, String> environment = new HashMap<>();
         environment.put("PETSTORE_DATA_DIR", work.resolve("data-" + System.nanoTime()).toString());
         environment.put("PETSTORE_PORT", "" + FreePort.next());
         environment.put("PETSTORE_API_KEYS", "startup-test-key");
         environment.putAll(variables);
 
-        ServiceProcess.Exit exit = ServiceProcess.runUntilExit(work, environment, jvmOptions);
-
-        assertEquals(1, exit.code(), exit.transcript());
-        List<String> failures = exit.output().stream().filter(line -> FAILURE_LINE.matcher(line).matches()).toList();
-        assertEquals(1, failures.size(), exit.transcript());
-        var failure = FAILURE_LINE.matcher(failures.getFirst());
-        assertTrue(failure.matches());
-        assertEquals(expectedCause, failure.group(1), exit.transcript());
-        List<String> noise = exit.output().stream()
-                .filter(line -> !line.equals(failures.getFirst()))
-                .filter(line -> line.contains(" ERROR ") || line.contains(" WARN ") || line.startsWith("\tat ")
-                        || line.startsWith("Caused by") || line.contains("Exception"))
-                .toList();
-        assertEquals(List.of(), noise, exit.transcript());
+        FailedStart.inThisJvm(environment).assertFailsWith(expectedCause);
     }
 }
