@@ -77,8 +77,6 @@ interface InventoryStatements extends RowCursor.Session {
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
             WHERE i.pet_id = ?""";
 
-    /** One row when the pet (parameter 1: {@code pet_id}) has an entry, none when not. */
-    String SELECT_EXISTS = "SELECT 1 FROM inventory_item WHERE pet_id = ?";
 
     /**
      * The entries of several pets (parameter 1: the {@code pet_id}s, an array of {@code bigint}), the columns of

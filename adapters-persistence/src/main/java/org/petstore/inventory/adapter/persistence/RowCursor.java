@@ -45,12 +45,14 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RowCursor.class);
 
-    /** How a backend prepares a connection to read from a cursor, and restores it afterwards. */
+    /** How a backend prepares a connection to read from a cursor, and restores it afterwards; by default nothing. */
     interface Session {
 
-        void begin(Connection connection) throws SQLException;
+        default void begin(Connection connection) throws SQLException {
+        }
 
-        void end(Connection connection) throws SQLException;
+        default void end(Connection connection) throws SQLException {
+        }
     }
 
     /** One row of the result as an object: columns by position. */
@@ -177,13 +179,6 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     /** A connection used as the pool hands it out. */
     private static final Session NO_SESSION = new Session() {
-        @Override
-        public void begin(Connection connection) {
-        }
-
-        @Override
-        public void end(Connection connection) {
-        }
     };
 
     private static <S> S queryOneRow(Connection connection, String sql, RowMapper<S> mapper) throws SQLException {
@@ -299,32 +294,20 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
         released = true;
         firstRow = null;
         readAhead = null;
-        quietly("close the result", () -> {
-            if (rows != null) {
-                rows.close();
-            }
-        });
-        quietly("close the statement", () -> {
-            if (statement != null) {
-                statement.close();
-            }
-        });
+        quietly("close the result", rows);
+        quietly("close the statement", statement);
         quietly("end the cursor session", () -> session.end(connection));
-        quietly("return the connection", connection::close);
+        quietly("return the connection", connection);
     }
 
     /** A broken connection is evicted by the pool; what matters is that every step was tried. */
-    private static void quietly(String step, SqlStep work) {
+    private static void quietly(String step, AutoCloseable resource) {
         try {
-            work.run();
-        } catch (SQLException | RuntimeException e) {
+            if (resource != null) {
+                resource.close();
+            }
+        } catch (Exception e) {
             LOG.debug("Releasing a cursor: could not {}: {}", step, e.toString());
         }
-    }
-
-    @FunctionalInterface
-    private interface SqlStep {
-
-        void run() throws SQLException;
     }
 }

@@ -35,12 +35,12 @@ final class H2TransferStatements implements TransferStatements {
 
     @Override
     public void beginStreaming(Connection connection) throws SQLException {
-        lazyQueryExecution(connection, true);
+        execute(connection, "SET LAZY_QUERY_EXECUTION TRUE");
     }
 
     @Override
     public void endStreaming(Connection connection) throws SQLException {
-        lazyQueryExecution(connection, false);
+        execute(connection, "SET LAZY_QUERY_EXECUTION FALSE");
     }
 
     /** The database's files (directory and name), or the name of an in-memory database. */
@@ -105,9 +105,6 @@ final class H2TransferStatements implements TransferStatements {
                 WHERE EXISTS (SELECT 1 FROM staged_order s WHERE s.id = o.id AND %s)""".formatted(ORDER_CHANGED);
     }
 
-    private static void lazyQueryExecution(Connection connection, boolean lazy) throws SQLException {
-        execute(connection, "SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
-    }
 
     private static void execute(Connection connection, String... statements) throws SQLException {
         try (Statement statement = connection.createStatement()) {

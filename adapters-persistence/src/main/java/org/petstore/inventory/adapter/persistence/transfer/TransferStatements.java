@@ -79,10 +79,8 @@ interface TransferStatements {
 
     // ---- checks
 
-    /** The staging table of pets. */
+    /** The staging tables. */
     String STAGED_PET = "staged_pet";
-
-    /** The staging table of orders. */
     String STAGED_ORDER = "staged_order";
 
     /**
@@ -102,11 +100,6 @@ interface TransferStatements {
                 + " GROUP BY id HAVING COUNT(*) > 1) d";
     }
 
-    /** The condition that an order {@code s} is for a pet that is staged. */
-    String PET_STAGED = "EXISTS (SELECT 1 FROM staged_pet p WHERE p.id = s.pet_id)";
-
-    /** The condition that an order {@code s} is for a pet that the store holds. */
-    String PET_STORED = "EXISTS (SELECT 1 FROM pet p WHERE p.id = s.pet_id)";
 
     /** Staged orders whose pet is neither staged nor (in an upsert) stored: line, id, pet; at most parameter 1. */
     static String selectOrdersOfMissingPets(boolean replace) {
@@ -118,8 +111,10 @@ interface TransferStatements {
         return "SELECT COUNT(*) FROM staged_order s WHERE " + orderOfMissingPet(replace);
     }
 
+    /** The condition that an order {@code s} is for a pet neither staged nor (in an upsert) stored. */
     private static String orderOfMissingPet(boolean replace) {
-        return "NOT " + PET_STAGED + (replace ? "" : " AND NOT " + PET_STORED);
+        return "NOT EXISTS (SELECT 1 FROM staged_pet p WHERE p.id = s.pet_id)"
+                + (replace ? "" : " AND NOT EXISTS (SELECT 1 FROM pet p WHERE p.id = s.pet_id)");
     }
 
     /** Orders of the store whose pet is not staged (a replace without orders would delete it): id, pet. */
