@@ -92,11 +92,7 @@ final class DatabaseReadiness implements HealthIndicator {
         return pool.getConnection();
     }
 
-    /**
-     * Why the database cannot be used, as an operator needs it, without the URL or the credentials: the database's
-     * refusal when there is one (connection refused, unknown host, credentials, login, no password, no database),
-     * with its SQLSTATE, else that it did not answer in time.
-     */
+    /** Why the database cannot be used, as the class comment says. */
     private String reason(SQLException failure) {
         String state = DatabaseFailure.sqlState(failure).map(sql -> " (SQLSTATE " + sql + ")").orElse("");
         return switch (DatabaseFailure.of(failure)) {
