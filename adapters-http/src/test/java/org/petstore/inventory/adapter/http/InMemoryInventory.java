@@ -26,7 +26,7 @@ import org.petstore.inventory.application.port.inbound.ListInventoryUseCase;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.application.port.outbound.ChangeOutcome;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
-import org.petstore.inventory.application.service.StockChangeService;
+import org.petstore.inventory.application.service.StockMovementService;
 import org.petstore.inventory.domain.ChangeDecision;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.EntryChange;
@@ -47,7 +47,7 @@ import org.petstore.inventory.domain.StockMovement;
  * The inventory behind the HTTP adapter, in memory: the read use cases, replaced by a fake that keeps to their
  * contracts (the list in ascending {@code petId} order with its version, an unknown pet is
  * {@link InventoryEntryNotFoundException}), and the store ({@link InventoryRepository}) under the application's own
- * {@link StockChangeService} ({@link Changes}), so that a change is decided by the domain's rule and its policy (the
+ * {@link StockMovementService} ({@link Changes}), so that a change is decided by the domain's rule and its policy (the
  * condition it may require, the idempotency key) is the application's. The store makes changes all or nothing by
  * {@link EntryChange#decideAll}, records those that change a count in the ledger, and keeps each key's outcome with its
  * fingerprint, answering it again. It records every command the use case received and every call of the store, so a
@@ -202,7 +202,7 @@ final class InMemoryInventory implements ListInventoryUseCase, FindInventoryEntr
         @Singleton
         ChangeStockUseCase changeStock(InMemoryInventory inventory,
                                        @Value("${petstore.require-if-match:false}") boolean requireCondition) {
-            ChangeStockUseCase service = new StockChangeService(inventory, requireCondition);
+            ChangeStockUseCase service = new StockMovementService(inventory, requireCondition);
             return command -> {
                 inventory.received(command);
                 return service.changeStock(command);
