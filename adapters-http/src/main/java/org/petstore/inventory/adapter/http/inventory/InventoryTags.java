@@ -4,7 +4,6 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.petstore.inventory.adapter.http.error.ApiException;
@@ -78,9 +77,9 @@ final class InventoryTags {
         if (ifMatch == null) {
             return ExpectedVersions.unconditional();
         }
-        return expectedBy(EntityTag.parseCondition(ifMatch).orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match "
-                + "must be * or a comma-separated list of entity tags in double quotes, such as the entry's ETag "
-                + of(petId, EntryVersion.FIRST))), petId);
+        return expectedBy(EntityTag.parseCondition(ifMatch).orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST,
+                "If-Match must be * or a comma-separated list of entity tags in double quotes, such as the entry's "
+                        + "ETag " + of(petId, EntryVersion.FIRST))), petId);
     }
 
     /**
@@ -91,15 +90,8 @@ final class InventoryTags {
     static ExpectedVersions expectedBy(EntityTag.Condition ifMatch, PetId petId) {
         return switch (ifMatch) {
             case EntityTag.AnyTag _ -> ExpectedVersions.any();
-            case EntityTag.OneOf oneOf -> {
-                List<EntryVersion> versions = new ArrayList<>();
-                for (EntityTag tag : oneOf.tags()) {
-                    if (!tag.weak()) {
-                        versionOf(tag.opaque(), petId).ifPresent(versions::add);
-                    }
-                }
-                yield ExpectedVersions.oneOf(versions);
-            }
+            case EntityTag.OneOf oneOf -> ExpectedVersions.oneOf(oneOf.tags().stream().filter(tag -> !tag.weak())
+                    .flatMap(tag -> versionOf(tag.opaque(), petId).stream()).toList());
         };
     }
 

@@ -184,15 +184,10 @@ final class ContentDecoding extends ChannelInboundHandlerAdapter {
     /** {@code deflate} is the zlib format (RFC 1950); some clients send raw deflate data, which is read too. */
     private static InputStream inflating(InputStream in) throws IOException {
         PushbackInputStream peek = new PushbackInputStream(in, 2);
-        int first = peek.read();
-        int second = peek.read();
-        if (second != -1) {
-            peek.unread(second);
-        }
-        if (first != -1) {
-            peek.unread(first);
-        }
-        boolean zlib = first != -1 && second != -1 && (first & 0x0f) == 8 && ((first << 8) | second) % 31 == 0;
+        byte[] head = peek.readNBytes(2);
+        peek.unread(head);
+        boolean zlib = head.length == 2 && (head[0] & 0x0f) == 8
+                && (((head[0] & 0xff) << 8) | (head[1] & 0xff)) % 31 == 0;
         return new EndingInflaterInputStream(peek, new Inflater(!zlib));
     }
 
