@@ -87,12 +87,10 @@ final class InventoryController {
         this.blocking = Schedulers.fromExecutor(blocking);
     }
 
-    // What to answer is decided by InventoryListing. A list that fits in one chunk is answered
-    // whole, with Content-Length (perhaps the body kept from an earlier list of the same version); a longer one is
-    // streamed in chunks (Transfer-Encoding: chunked), read as the client takes them (StreamedInventory). A
-    // failure before the first byte is answered as an error like any other. The list's version comes with the
-    // snapshot, before the first row, so its ETag is a header of the response whether the body is sent whole or in
-    // chunks, and describes exactly the entries that follow.
+    // InventoryListing decides the answer: a list that fits in one chunk whole, with Content-Length (perhaps the body
+    // kept from an earlier list of the same version), a longer one in chunks read as the client takes them
+    // (StreamedInventory). The version comes with the snapshot, before the first row, so the ETag describes exactly
+    // the entries that follow, whole or chunked; a failure before the first byte is answered as any error.
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
