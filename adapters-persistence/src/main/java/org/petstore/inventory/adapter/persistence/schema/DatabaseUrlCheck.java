@@ -4,7 +4,6 @@ import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
 import io.micronaut.context.event.BeanInitializedEventListener;
 import io.micronaut.context.event.BeanInitializingEvent;
 import io.micronaut.context.exceptions.ConfigurationException;
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
