@@ -50,14 +50,10 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * The {@code inventory} operations: {@code listInventory}, and the experimental {@code getInventoryItem} and
- * {@code updateInventory}.
- *
- * <p>Conditional requests (RFC 9110 §13): every entry has a strong entity tag, the list a weak one (see
- * {@link InventoryTags}), sent as {@code ETag}. A {@code GET} with {@code If-None-Match} naming the current tag is
- * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored. A {@code PATCH}
- * is one {@link ChangeStockCommand}: with {@code If-Match}, the entry changes only if one of the tags is its current
- * one (strong comparison), in one atomic compare-and-set in the store, else 412. The order of the checks is the
- * README's ("The write path").
+ * {@code updateInventory}, with conditional requests (RFC 9110 §13) on the entity tags of {@link InventoryTags}: a
+ * {@code GET} with {@code If-None-Match} naming the current tag is 304 without a body (one that does not follow the
+ * grammar is ignored); a {@code PATCH} is one {@link ChangeStockCommand}, with {@code If-Match} an atomic
+ * compare-and-set in the store (strong comparison), else 412. The order of the checks is the README's.
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
