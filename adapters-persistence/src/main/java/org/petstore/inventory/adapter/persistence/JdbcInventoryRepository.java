@@ -23,10 +23,9 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockMovement;
 
 /**
- * The {@link InventoryRepository} port on a relational database: hand-written JDBC for the hot statements, columns
- * read by position, on connections of its own ({@link DatabaseCalls}). The reads run in autocommit, one statement
- * each. What differs per database (the changes' SQL, how a list streams from a cursor) is in the backend's
- * {@link InventoryStatements}; the pets and orders stay on Micronaut Data ({@code StoreRows}).
+ * The {@link InventoryRepository} port on a relational database: hand-written JDBC, columns read by position, on
+ * connections of its own ({@link DatabaseCalls}), the reads in autocommit, one statement each. What differs per
+ * database (the changes' SQL, how a list streams from a cursor) is in the backend's {@link InventoryStatements}.
  *
  * <p>Every stock change takes one of two ways, chosen here and nowhere else ({@link #change}):
  * <ul>

@@ -46,11 +46,9 @@ import org.petstore.inventory.domain.InventoryEntry;
  * withdrawn and fails as a database that did not answer, having changed nothing. So when the database stops
  * answering, every change fails as unavailable in time, however many wait.
  *
- * <p>The statement makes each change by the rule in SQL ({@link InventoryStatements#CHANGES_THE_COUNT}) and returns the
- * entries as they were before; each change is answered with the domain's decision on its entry as it was
- * ({@code EntryChange.decide}); a refused delta does not hold up the others. When the statement fails, every change in
- * it fails the same way, having changed nothing; a deadlock or serialization failure is retried
- * ({@link DatabaseCalls#retryingConflicts}).
+ * <p>Each change is answered with the domain's decision on its entry as it was ({@code EntryChange.decide}); a refused
+ * delta does not hold up the others. When the statement fails, every change in it fails, having changed nothing; a
+ * deadlock or serialization failure is retried ({@link DatabaseCalls#retryingConflicts}).
  */
 final class UpdateCombiner {
 

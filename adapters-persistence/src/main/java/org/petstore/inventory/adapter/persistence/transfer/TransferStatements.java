@@ -7,13 +7,11 @@ import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.StoreMapper;
 
 /**
- * The SQL of exporting, loading and copying a whole store, and where the supported databases differ, how each one
- * does it: {@link H2TransferStatements}, {@link PostgresqlTransferStatements}. Unlike {@link InventoryStatements} these
- * are not beans chosen by the configured URL: a copy works on two databases at once, each with its own statements
- * ({@link #of(DatabaseBackend)}).
- *
- * <p>A load stages its rows in temporary tables ({@code staged_pet}, {@code staged_order}) of its own connection,
- * each row with its line number, then checks and applies them with set-based statements, in one transaction.
+ * The SQL of exporting, loading and copying a whole store, and where the databases differ, how each does it
+ * ({@link H2TransferStatements}, {@link PostgresqlTransferStatements}): not beans chosen by the configured URL, as
+ * {@link InventoryStatements} are, since a copy works on two databases at once ({@link #of(DatabaseBackend)}). A load
+ * stages its rows, each with its line number, in temporary tables of its connection ({@code staged_pet},
+ * {@code staged_order}), then checks and applies them with set-based statements, in one transaction.
  */
 interface TransferStatements {
 
