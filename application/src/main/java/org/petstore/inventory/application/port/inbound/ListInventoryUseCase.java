@@ -8,11 +8,7 @@ import org.petstore.inventory.domain.InventoryVersion;
  */
 public interface ListInventoryUseCase {
 
-    /**
-     * Every inventory entry, in ascending {@code petId} order, read as the snapshot's stream is consumed, with the
-     * {@link InventoryVersion} of exactly those entries. The caller closes the snapshot, read to the end or not (from
-     * any thread); the stream is for one thread at a time.
-     */
+    /** Every inventory entry, in ascending {@code petId} order, as an {@link InventorySnapshot} the caller closes. */
     InventorySnapshot listInventory();
 
     /**

@@ -22,11 +22,8 @@ import org.petstore.inventory.domain.PetId;
 public interface InventoryRepository {
 
     /**
-     * Every entry, in ascending {@code petId} order, read from the store while the snapshot's stream is consumed
-     * (memory does not grow with the entries), with the {@link InventoryVersion} of exactly those entries, known
-     * before the first one: one consistent read. The caller must close the snapshot, read to the end or not, to
-     * release what the read holds in the store (a cursor and its connection); closing is idempotent and may happen on
-     * any thread, also during a read. The stream and its iterator are for one thread at a time.
+     * Every entry, in ascending {@code petId} order, as an {@link InventorySnapshot} (one consistent read, memory that
+     * does not grow with the entries), which the caller closes.
      *
      * @throws StorageUnavailableException when the store cannot be reached to start the read; a later failure
      *         surfaces from the stream's traversal
