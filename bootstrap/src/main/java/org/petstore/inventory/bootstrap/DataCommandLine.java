@@ -24,13 +24,11 @@ import picocli.CommandLine;
 /**
  * Runs a data command ({@code export}, {@code import}, {@code copy}) in place of the service: the command line is
  * parsed first, without Micronaut, so that help, the version and wrong usage answer at once and touch no database;
- * then an application context starts in the {@code cli} environment, with the service's configuration but without
- * the HTTP server (nothing starts it: only {@code Micronaut.run} would), and picocli runs the command with its beans
- * from that context ({@link MicronautFactory}).
- *
- * <p>The data commands log nothing unless {@code PETSTORE_LOG_LEVEL} asks for it, and then to standard error
- * ({@code logback-cli.xml}): standard output may carry an export, and every error is one line of the command's own.
- * The process exits with the command's exit code ({@link ExitCode}).
+ * then an application context starts in the {@code cli} environment, with the service's configuration but no HTTP
+ * server (only {@code Micronaut.run} would start it), and picocli runs the command with its beans
+ * ({@link MicronautFactory}). The data commands log nothing unless {@code PETSTORE_LOG_LEVEL} asks for it, and then to
+ * standard error ({@code logback-cli.xml}): standard output may carry an export, and every error is one line of the
+ * command's own. The process exits with the command's exit code ({@link ExitCode}).
  */
 final class DataCommandLine {
 

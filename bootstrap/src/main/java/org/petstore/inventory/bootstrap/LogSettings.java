@@ -29,19 +29,13 @@ final class LogSettings {
 
     /** What is wrong with the logging settings, if anything. */
     static Optional<String> problem(UnaryOperator<String> lookup) {
-        String format = lookup.apply(FORMAT);
-        if (isSet(format) && !isOneOf(format, FORMATS)) {
-            return Optional.of(FORMAT + " is '" + format + "', which is not one of " + String.join(", ", FORMATS));
-        }
-        String level = lookup.apply(LEVEL);
-        if (isSet(level) && !isOneOf(level, LEVELS)) {
-            return Optional.of(LEVEL + " is '" + level + "', which is not one of " + String.join(", ", LEVELS));
-        }
-        return Optional.empty();
+        return problem(FORMAT, FORMATS, lookup).or(() -> problem(LEVEL, LEVELS, lookup));
     }
 
-    private static boolean isSet(String value) {
-        return value != null && !value.isBlank();
+    private static Optional<String> problem(String setting, List<String> allowed, UnaryOperator<String> lookup) {
+        String value = lookup.apply(setting);
+        return value == null || value.isBlank() || isOneOf(value, allowed) ? Optional.empty()
+                : Optional.of(setting + " is '" + value + "', which is not one of " + String.join(", ", allowed));
     }
 
     /** One of the values, as logback.xml takes them: in lower or in upper case. */

@@ -10,23 +10,19 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.Marker;
 
 /**
- * Keeps configured keys and passwords, and the keys a request carries (an {@code Authorization} header, a query
- * string such as {@code ?access_token=...}), out of every log, whatever level their loggers are given:
- * <ul>
- * <li>the framework's loggers that write resolved configuration values (the environment's "Resolved value [...]" and
- * the injection of configuration at TRACE, the application context and the event publisher at DEBUG) and
- * micronaut-security's token reader (a malformed header's value at DEBUG) write nothing below INFO;</li>
- * <li>so do the loggers that write a request's URI, query string included: Micronaut's HTTP server ("Request GET
- * /v1/inventory?...", "Response 401 - GET ...", no route, wrong method or media type, at DEBUG and TRACE; its
- * Netty wire log, {@code micronaut.server.netty.log-level}, on the logger of {@code NettyHttpServer}), its router
- * (route versions, DEBUG) and Netty's {@code LoggingHandler};</li>
- * <li>at every level: Micronaut's own access log ({@code HTTP_ACCESS_LOGGER}, INFO, the whole URI), should it be
- * switched on (the service writes its own access line, the path without the query, on {@code petstore.access}), and
- * the Netty wire log when it is given INFO or above.</li>
- * </ul>
- * micronaut-security's filter and rules, and the service's own loggers, write the path only, never the query or a
- * header. Named in {@code logback.xml} and {@code logback-cli.xml}, and installed by {@link Application#main} too, so
- * that a logging configuration of the operator's own ({@code -Dlogback.configurationFile}) cannot leave it out.
+ * Keeps configured keys and passwords, and the keys a request carries (an {@code Authorization} header, a query string
+ * such as {@code ?access_token=...}), out of every log, whatever level their loggers are given. Below INFO, nothing is
+ * written by the framework's loggers that write resolved configuration values (the environment's "Resolved value
+ * [...]" and the injection of configuration at TRACE, the application context and the event publisher at DEBUG),
+ * micronaut-security's token reader (a malformed header's value at DEBUG), and the loggers that write a request's URI,
+ * query string included: Micronaut's HTTP server ("Request GET /v1/inventory?...", "Response 401 - GET ...", no route,
+ * wrong method or media type; its Netty wire log, {@code micronaut.server.netty.log-level}, on the logger of
+ * {@code NettyHttpServer}), its router (route versions) and Netty's {@code LoggingHandler}. At every level: Micronaut's
+ * own access log ({@code HTTP_ACCESS_LOGGER}, the whole URI), should it be switched on (the service writes its own
+ * line, the path without the query, on {@code petstore.access}), and the Netty wire log given INFO or above. The
+ * security filter and rules, and the service's loggers, write the path only. Named in {@code logback.xml} and
+ * {@code logback-cli.xml}, and installed by {@link Application#main} too, so that an operator's own logging
+ * configuration ({@code -Dlogback.configurationFile}) cannot leave it out.
  */
 public final class SecretsLogFilter extends TurboFilter {
 

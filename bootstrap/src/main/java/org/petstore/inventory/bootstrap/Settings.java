@@ -101,12 +101,7 @@ final class Settings {
         if (message == null) {
             return "";
         }
-        StringBuilder named = new StringBuilder();
-        Matcher property = PROPERTY.matcher(message);
-        while (property.find()) {
-            property.appendReplacement(named, Matcher.quoteReplacement(variable(property.group())));
-        }
-        property.appendTail(named);
-        return named.toString().replaceAll("\\b([A-Z][A-Z0-9_]+) \\(\\1\\)", "$1");
+        return PROPERTY.matcher(message).replaceAll(property -> Matcher.quoteReplacement(variable(property.group())))
+                .replaceAll("\\b([A-Z][A-Z0-9_]+) \\(\\1\\)", "$1");
     }
 }

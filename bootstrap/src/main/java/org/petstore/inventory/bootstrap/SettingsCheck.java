@@ -18,17 +18,12 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Checks the service's own settings at startup, so that a value that is not valid stops the start with one line
- * that names it ({@link StartupFailure}) instead of being noticed later, or not at all:
- *
- * <ul>
- *   <li>every component of the service's typed configuration records ({@code @ConfigurationProperties} in
- *       {@code org.petstore}) whose configured value cannot be converted to its type: the framework would quietly use
- *       the component's default instead (a {@code @Bindable} default), or read any word as {@code false};</li>
- *   <li>every such record is created now, so that its own checks (a sunset before the deprecation, say) run at
- *       startup and not at the first request that needs it;</li>
- *   <li>the logging settings, which logback reads before the application starts ({@link LogSettings}).</li>
- * </ul>
+ * Checks the service's own settings at startup, so that a value that is not valid stops the start with one line that
+ * names it ({@link StartupFailure}) instead of being noticed later, or not at all: every component of the service's
+ * {@code @ConfigurationProperties} records (in {@code org.petstore}) whose value cannot be converted to its type (the
+ * framework would quietly use the {@code @Bindable} default instead, or read any word as {@code false}); every such
+ * record's own checks, by creating it now rather than at the first request that needs it; and the logging settings,
+ * which logback reads before the application starts ({@link LogSettings}).
  */
 @Context
 final class SettingsCheck {

@@ -19,20 +19,13 @@ import org.petstore.inventory.adapter.persistence.FailureCauses;
 
 /**
  * Why the service could not start, told in one line that names the cause and the setting to change (by its
- * environment variable, see {@link Settings}), instead of the stack traces of the framework that noticed it:
- *
- * <ul>
- *   <li>a setting with a value that is not valid: one the service checks itself ({@link ConfigurationException},
- *       whose message names the setting), or one that cannot be converted to its type;</li>
- *   <li>the HTTP port: in use by another process, not allowed, out of range;</li>
- *   <li>the database: unknown host, unreachable, wrong credentials, unknown database, the embedded database's files
- *       in use by another process or not writable, a schema that cannot be migrated;</li>
- *   <li>a setting of the connection pool that the pool refuses;</li>
- *   <li>Micronaut's event loops asked to carry virtual threads in a JVM that does not open {@code java.lang} to
- *       them (a start other than {@code java -jar} or the launcher).</li>
- * </ul>
- *
- * Anything else is told by its innermost cause, with where to find the stack trace.
+ * environment variable, see {@link Settings}), instead of the stack traces of the framework that noticed it: a
+ * setting whose value is not valid (one the service checks itself, {@link ConfigurationException}, or one that cannot
+ * be converted to its type); the HTTP port (in use, not allowed, out of range); the database (unknown host,
+ * unreachable, wrong credentials, unknown database, the embedded database's files in use or not writable, a schema
+ * that cannot be migrated); a setting the connection pool refuses; Micronaut's event loops asked to carry virtual
+ * threads in a JVM that does not open {@code java.lang} to them (a start other than {@code java -jar} or the
+ * launcher). Anything else is told by its innermost cause, with where to find the stack trace.
  */
 final class StartupFailure {
 

@@ -13,10 +13,10 @@ import org.slf4j.LoggerFactory;
 /**
  * SIGTERM (what a container runtime or a supervisor sends) drains the service first ({@link ShutdownDrain}: readiness
  * 503, then Micronaut's graceful shutdown of the connections), and only then stops the JVM, whose shutdown closes the
- * application context and the database pool. The JVM's own reaction to SIGTERM would start closing everything at
- * once. Stopping the JVM gets at most {@link #STOP_TIMEOUT}; then the process halts, so that it is gone at the latest
- * drain + grace period + {@link #STOP_TIMEOUT} after the signal. Installed only by {@link Application#main}: an application context
- * embedded in another program leaves that program's signals alone. SIGINT (Ctrl-C) still stops at once.
+ * application context and the database pool; the JVM's own reaction would start closing everything at once. Stopping
+ * gets at most {@link #STOP_TIMEOUT}, then the process halts: it is gone at the latest drain + grace period +
+ * {@link #STOP_TIMEOUT} after the signal. Installed only by {@link Application#main}, so that a context embedded in
+ * another program leaves its signals alone. SIGINT (Ctrl-C) still stops at once.
  */
 @Singleton
 @Requires(property = TerminationSignal.ENABLED, value = "true")

@@ -47,7 +47,16 @@ public sealed interface ChangeDecision {
     sealed interface Refusal extends ChangeDecision {
 
         /** The refusal as the domain's exception, for the caller at the edge. */
-        DomainException exception();
+        default DomainException exception() {
+            return switch (this) {
+                case NotFound(PetId petId) -> new InventoryEntryNotFoundException(petId);
+                case Stale(PetId petId) -> new StaleInventoryEntryException(petId);
+                case InsufficientStock(PetId petId, Quantity count, StockDelta delta) ->
+                        new InsufficientStockException(petId, count, delta);
+                case LimitExceeded(PetId petId, Quantity count, StockDelta delta) ->
+                        new QuantityLimitExceededException(petId, count, delta);
+            };
+        }
     }
 
     /** No entry tracks the pet; nothing is created. */
@@ -56,11 +65,6 @@ public sealed interface ChangeDecision {
         public NotFound {
             Objects.requireNonNull(petId, "petId");
         }
-
-        @Override
-        public DomainException exception() {
-            return new InventoryEntryNotFoundException(petId);
-        }
     }
 
     /** The entry is at none of the versions the change expects: someone else changed it first. */
@@ -68,11 +72,6 @@ public sealed interface ChangeDecision {
 
         public Stale {
             Objects.requireNonNull(petId, "petId");
-        }
-
-        @Override
-        public DomainException exception() {
-            return new StaleInventoryEntryException(petId);
         }
     }
 
@@ -84,11 +83,6 @@ public sealed interface ChangeDecision {
             Objects.requireNonNull(count, "count");
             Objects.requireNonNull(delta, "delta");
         }
-
-        @Override
-        public DomainException exception() {
-            return new InsufficientStockException(petId, count, delta);
-        }
     }
 
     /** The delta would take the count, {@code count} when decided, above {@link Quantity#MAX}. */
@@ -98,11 +92,6 @@ public sealed interface ChangeDecision {
             Objects.requireNonNull(petId, "petId");
             Objects.requireNonNull(count, "count");
             Objects.requireNonNull(delta, "delta");
-        }
-
-        @Override
-        public DomainException exception() {
-            return new QuantityLimitExceededException(petId, count, delta);
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.petstore.inventory.domain;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -27,11 +28,6 @@ public enum ChangeReason {
 
     /** The reason of this name, exactly as {@link #wireName()} spells it. */
     public static Optional<ChangeReason> ofWireName(String name) {
-        for (ChangeReason reason : values()) {
-            if (reason.wireName.equals(name)) {
-                return Optional.of(reason);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(reason -> reason.wireName.equals(name)).findFirst();
     }
 }

@@ -1,5 +1,6 @@
 package org.petstore.inventory.domain;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /** Through what a stock count was changed: a client of the API, or a data import. */
@@ -20,11 +21,6 @@ public enum ChangeSource {
 
     /** The source of this name, exactly as {@link #wireName()} spells it. */
     public static Optional<ChangeSource> ofWireName(String name) {
-        for (ChangeSource source : values()) {
-            if (source.wireName.equals(name)) {
-                return Optional.of(source);
-            }
-        }
-        return Optional.empty();
+        return Arrays.stream(values()).filter(source -> source.wireName.equals(name)).findFirst();
     }
 }

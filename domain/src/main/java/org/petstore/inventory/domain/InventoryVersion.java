@@ -2,17 +2,11 @@ package org.petstore.inventory.domain;
 
 /**
  * The version of the inventory as a whole: how many entries it holds, the sum of their {@link EntryVersion}s, and how
- * many entries were ever removed from it. Two lists with the same inventory version hold the same entries:
- * <ul>
- *   <li>an entry that changes moves to its next version, so the sum grows;</li>
- *   <li>an entry that is added raises the count;</li>
- *   <li>an entry that is removed raises the removal count, which never goes down. Without it, removing one entry
- *       and adding another at the same version would bring the count and the sum back to their earlier values
- *       while the list changed.</li>
- * </ul>
- *
- * <p>Every inventory without entries has the same list, the empty one, and so the same version, {@link #EMPTY},
- * whatever was removed before: the removal count of an empty inventory is always 0.
+ * many entries were ever removed from it. Two lists with the same inventory version hold the same entries: a change
+ * moves an entry's version (the sum grows), an addition raises the count, a removal raises the removal count, which
+ * never goes down (without it, removing one entry and adding another at the same version would bring the count and
+ * the sum back while the list changed). Every inventory without entries has the same list, and so the same version,
+ * {@link #EMPTY}, whatever was removed before: its removal count is always 0.
  */
 public record InventoryVersion(long entries, long versionSum, long removals) {
 

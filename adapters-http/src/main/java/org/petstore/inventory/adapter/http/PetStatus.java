@@ -18,11 +18,8 @@ public enum PetStatus {
     @JsonProperty("sold")
     SOLD;
 
+    /** The domain's status of the same name. */
     public static PetStatus of(org.petstore.inventory.domain.PetStatus status) {
-        return switch (status) {
-            case AVAILABLE -> AVAILABLE;
-            case PENDING -> PENDING;
-            case SOLD -> SOLD;
-        };
+        return valueOf(status.name());
     }
 }

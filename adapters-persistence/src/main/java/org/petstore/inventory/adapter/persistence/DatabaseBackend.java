@@ -21,10 +21,8 @@ public enum DatabaseBackend {
     /** The property that holds the JDBC URL of the inventory database. */
     public static final String URL_PROPERTY = "datasources.default.url";
 
-    /** The JDBC URLs of H2, in any case, leading blanks allowed. */
+    /** The JDBC URLs of each backend, in any case, leading blanks allowed. */
     public static final String H2_URL = "(?is)\\s*jdbc:h2:.*";
-
-    /** The JDBC URLs of PostgreSQL, in any case, leading blanks allowed. */
     public static final String POSTGRESQL_URL = "(?is)\\s*jdbc:postgresql:.*";
 
     private static final Pattern PASSWORD = Pattern.compile("(?i)(password=)[^&;]*");
@@ -44,11 +42,10 @@ public enum DatabaseBackend {
     }
 
     /**
-     * The migrations of this backend only, run with the portable ones ({@link #MIGRATIONS}) and numbered in the same
-     * sequence: a version is either one portable migration or one migration in every backend's folder (doing nothing
-     * where nothing is needed), so that a schema version means the same release on every database. A vendor folder
-     * lies outside {@code db/migration}, because Flyway scans a location with its subfolders. The service's Flyway
-     * run adds them to its configured locations ({@link org.petstore.inventory.adapter.persistence.schema.BackendMigrationLocations}).
+     * The migrations of this backend only, numbered in the sequence of the portable ones ({@link #MIGRATIONS}): a
+     * version is one portable migration or one in every backend's folder, so that it means the same release on every
+     * database. Outside {@code db/migration}, which Flyway scans with its subfolders; added by
+     * {@code schema.BackendMigrationLocations}.
      */
     public List<String> vendorMigrations() {
         return vendorMigrations;

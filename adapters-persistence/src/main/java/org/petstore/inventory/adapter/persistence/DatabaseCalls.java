@@ -12,21 +12,16 @@ import javax.sql.DataSource;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 
 /**
- * How this adapter calls the database, written once: every call within its deadline ({@link DatabaseDeadlines}),
- * its failure translated for the application ({@link StorageFailures}: a database that cannot be reached is
- * {@link StorageUnavailableException}). The application ring stays free of framework annotations.
- *
- * <ul>
- *   <li>The catalogue's Micronaut Data repositories run in a transaction of Micronaut's ({@link #read}), to which
- *       Micronaut Data binds its connection.</li>
- *   <li>The hand-written JDBC (the inventory, the stock ledger, the idempotency keys) takes pooled connections of its
- *       own ({@link #connection}), straight from the pool that Micronaut configured ({@code datasources.default}),
- *       unwrapped from Micronaut Data's contextual proxy: a streamed list keeps its connection after the call
- *       returns, until the caller closes the stream, and the combined changes on PostgreSQL send their statements
- *       in autocommit, in one message with their commit. A call ({@link #call}) runs in autocommit, one statement
- *       at a time, or {@link #inTransaction} where its statements must commit together; work that the database
- *       aborted to resolve a deadlock or a serialization failure is tried again ({@link #retryingConflicts}).</li>
- * </ul>
+ * How this adapter calls the database, written once: every call within its deadline ({@link DatabaseDeadlines}), its
+ * failure translated for the application ({@link StorageFailures}: a database that cannot be reached is
+ * {@link StorageUnavailableException}). The catalogue's Micronaut Data repositories run in a transaction of
+ * Micronaut's ({@link #read}), to which Micronaut Data binds its connection. The hand-written JDBC (the inventory, the
+ * stock ledger, the idempotency keys) takes pooled connections of its own ({@link #connection}) straight from the pool,
+ * unwrapped from Micronaut Data's contextual proxy: a streamed list keeps its connection after the call returns, until
+ * the stream is closed, and the combined changes on PostgreSQL send their statements in autocommit, in one message with
+ * their commit. A {@link #call} runs in autocommit, or {@link #inTransaction} where its statements must commit
+ * together; work the database aborted to resolve a deadlock or a serialization failure is tried again
+ * ({@link #retryingConflicts}).
  */
 @Singleton
 public final class DatabaseCalls {

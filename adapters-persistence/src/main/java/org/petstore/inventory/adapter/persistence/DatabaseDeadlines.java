@@ -15,26 +15,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * Every database call of a request is answered within {@code datasources.default.connection-timeout} (the
  * <em>budget</em>; environment: {@code DATASOURCES_DEFAULT_CONNECTION_TIMEOUT}): with its result, or, when the
- * database does not answer in time, with a connection failure (the application's {@code StorageUnavailableException},
- * 503 over HTTP). Waiting for a connection, checking it and running the statements all count.
+ * database does not answer in time, with a connection failure (503 over HTTP). Waiting for a connection, checking it
+ * and running the statements all count.
  *
- * <p>Left to itself the pool (HikariCP) does not hold that bound: it waits up to its connection timeout for a
- * connection and then checks an idle one with a query that may take its validation timeout on top (5 s by default;
- * the JDBC4 check rounds it to whole seconds); a connection used less than half a second ago is handed out
- * unchecked, and its statement then waits without any limit for a database that stopped answering (the PostgreSQL
- * driver's socket timeout is none). So:
- *
- * <ul>
- *   <li>the pool checks connections with a test query bounded by a validation timeout of a fifth of the budget
- *       (250 ms to 1 s), and waits for a connection for the rest of the budget: acquiring one takes at most the
- *       budget;</li>
- *   <li>each call then bounds every read of its connection by the time left of its budget
- *       ({@link Connection#setNetworkTimeout}; the pool restores the connection's default when it is returned). A
- *       read that times out breaks the connection, which the pool discards.</li>
- * </ul>
- *
- * A list that streams keeps that bound until its first rows are read; each later batch of rows gets a whole budget.
- * The embedded H2 database has no network: there the network timeout is ignored.
+ * <p>Left to itself the pool (HikariCP) does not hold that bound: it waits up to its connection timeout and then checks
+ * an idle connection with a query that may take its validation timeout on top (5 s by default; the JDBC4 check rounds
+ * it to whole seconds); a connection used less than half a second ago is handed out unchecked, and its statement then
+ * waits without limit for a database that stopped answering (the PostgreSQL driver has no socket timeout). So the pool
+ * checks connections with a test query bounded by a validation timeout of a fifth of the budget (250 ms to 1 s) and
+ * waits for a connection for the rest; each call then bounds every read of its connection by the time left
+ * ({@link Connection#setNetworkTimeout}; the pool restores the default when the connection is returned, and discards
+ * one whose read timed out). A streamed list keeps that bound until its first rows; each later batch gets a whole
+ * budget. The embedded H2 database has no network: there the network timeout is ignored.
  */
 @Singleton
 final class DatabaseDeadlines implements BeanInitializedEventListener<DatasourceConfiguration> {
@@ -79,9 +71,6 @@ final class DatabaseDeadlines implements BeanInitializedEventListener<Datasource
         return Math.clamp(budgetMillis / 5, POOL_MINIMUM_MILLIS, MAX_VALIDATION_MILLIS);
     }
 
-    long budgetMillis() {
-        return budgetMillis;
-    }
 
     /** The deadline of a database call that starts now, before it asks the pool for a connection. */
     Deadline start() {

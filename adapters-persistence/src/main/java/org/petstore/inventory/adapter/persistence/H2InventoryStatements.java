@@ -13,33 +13,24 @@ import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * The inventory's SQL on H2.
+ * The inventory's SQL on H2: a change of counts is recorded by {@code INSERT ... SELECT} and made by a {@code MERGE} of
+ * the changes (given as arrays) into the entries, one statement after the other in one transaction.
  *
- * <p>A change of counts is recorded by {@code INSERT ... SELECT} and made by a {@code MERGE} of the changes, given
- * as arrays, into the entries; the statements of a recorded change run one after the other in one transaction.
+ * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file), unless
+ * the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}). The list follows the primary key index
+ * ({@code EXPLAIN} says {@code index sorted}), so lazily it streams: with a million entries and a 64 MiB heap the
+ * first row comes within milliseconds instead of after the whole result was written to disk.
  *
- * <p>H2 computes a query's whole result before it returns the first row (in memory, then in a temporary file),
- * unless the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}): then the rows are produced as they are
- * fetched. The list follows the primary key index of {@code inventory_item} ({@code EXPLAIN} says
- * {@code index sorted}: no sort step), so it streams: with a million entries and a 64 MiB heap the first row comes
- * within milliseconds instead of after the whole result was written to disk.
+ * <p>The list's version is a query of its own ({@link #SELECT_VERSION_FROM_TOTALS}), run just before the list in one
+ * {@code REPEATABLE READ} transaction, which H2 gives one snapshot from its first read on (writes meanwhile, which
+ * never wait for a reader, stay invisible). It cannot be a scalar subquery of the list, as on PostgreSQL: a lazily
+ * executed query evaluates one again for every row (the short list, read whole and not lazily, does carry one:
+ * {@link InventoryStatements#SELECT_ALL_WITH_REMOVALS}). Both are undone before the connection goes back to the pool.
+ * The version is read from the totals a trigger keeps ({@link H2InventoryTotals}): counting a million entries takes
+ * H2 about 0.3 s of CPU, which every long list and every check of the cached list's version would spend.
  *
- * <p>The list's version (with the removal count) is a query of its own ({@link #SELECT_VERSION_FROM_TOTALS}), run
- * just before the list in one {@code REPEATABLE READ} transaction: H2 gives such a transaction one snapshot from
- * its first read on, so the version and the rows describe the same moment, and writes meanwhile (which never wait for
- * a reader) stay invisible to both. It cannot be a scalar subquery of the list itself, as on PostgreSQL: a lazily
- * executed query evaluates such a subquery again for every row. (The short list, read whole without lazy execution,
- * does carry the removal count in such a subquery, which H2 then computes once: see
- * {@link InventoryStatements#SELECT_ALL_WITH_REMOVALS}.) Lazy execution and the transaction are for the list's
- * connection only, undone before the connection goes back to the pool.
- *
- * <p>That version is read from the totals that a trigger keeps as the entries change ({@link H2InventoryTotals}),
- * not counted from the entries: counting a million entries takes H2 about 0.3 s of CPU, which every long list and
- * every check of the cached list's version would spend before its first byte.
- *
- * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every transaction that changed counts
- * (of one change, or of several combined) is followed by {@code CHECKPOINT SYNC} on its connection, which forces the
- * database file to the disk before any of its changes is answered.
+ * <p>With {@code petstore.h2.sync-writes} ({@link H2DurabilityConfiguration}) every transaction that changed counts is
+ * followed by {@code CHECKPOINT SYNC}, which forces the database file to the disk before its changes are answered.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.H2_URL)

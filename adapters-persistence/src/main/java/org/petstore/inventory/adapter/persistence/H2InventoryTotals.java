@@ -11,19 +11,12 @@ import org.h2.api.Trigger;
  * H2's trigger that keeps the totals of the list's version as {@code inventory_item} changes (migration
  * {@code db/vendor/h2/V5__inventory_totals.sql}): for every inserted, updated or deleted entry it adds the change in
  * the number of entries and in the sum of their versions to one row of {@code inventory_totals}, in the writing
- * statement's transaction. The list's version is then the sum of those few rows
- * ({@link H2InventoryStatements#SELECT_VERSION_FROM_TOTALS}) instead of a scan of every entry, which on H2 takes about
- * 0.3 s of CPU per million entries before a long list could send its first byte.
- *
- * <p>The totals are spread over {@value #SHARDS} rows, each written by the sessions whose id has its remainder, so
- * that concurrent writers seldom wait for each other's row; which row a change goes to does not matter to the sum.
- * Every write to the table goes through the trigger: the service's statements, the data commands, and an
- * operator's SQL alike (H2 needs this class on its class path to write {@code inventory_item}: use the service's
- * jar, e.g. {@code java -cp petstore-inventory.jar org.h2.tools.Shell}). {@code TRUNCATE} does not fire triggers:
- * delete the entries instead.
- *
- * <p>H2 finds this class by its name, which the database stores with the trigger: renaming or moving it needs a
- * migration that creates the trigger again.
+ * statement's transaction, so that the list's version is the sum of a few rows
+ * ({@link H2InventoryStatements#SELECT_VERSION_FROM_TOTALS}) instead of a scan of every entry (about 0.3 s of CPU per
+ * million). The totals are spread over {@value #SHARDS} rows by session id, so that concurrent writers seldom wait for
+ * each other's row. Every write goes through it, an operator's SQL too (which needs the service's jar on H2's class
+ * path, e.g. {@code java -cp petstore-inventory.jar org.h2.tools.Shell}); {@code TRUNCATE} fires no trigger: delete
+ * the entries instead. H2 stores this class's name with the trigger: renaming or moving it needs a migration.
  */
 public final class H2InventoryTotals implements Trigger {
 

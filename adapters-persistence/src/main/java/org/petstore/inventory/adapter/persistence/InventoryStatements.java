@@ -12,15 +12,13 @@ import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * The inventory's hand-written SQL, and, where the supported databases differ, how each one changes counts and
- * reads the list from a cursor. One implementation per backend, selected like the dialect repositories by the
- * configured URL: {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}. Every query of entries
- * returns the entry's columns by position: {@code pet_id}, {@code quantity}, the pet's {@code status}, the entry's
- * {@code version} (see {@link StoreMapper#inventoryEntry}).
- *
- * <p>Every statement that writes an entry sets {@code version = version + 1} in the same statement, so the version
- * moves atomically with the change. None of them removes an entry; those that do (the data commands' loads, see
- * {@link org.petstore.inventory.adapter.persistence.transfer.TransferStatements}) add to the removal count in the same transaction.
+ * The inventory's hand-written SQL, and, where the supported databases differ, how each one changes counts and reads
+ * the list from a cursor: {@link H2InventoryStatements}, {@link PostgresqlInventoryStatements}, selected like the
+ * dialect repositories by the configured URL. Every query of entries returns the entry's columns by position:
+ * {@code pet_id}, {@code quantity}, the pet's {@code status}, the entry's {@code version}
+ * ({@link StoreMapper#inventoryEntry}). Every statement that writes an entry sets {@code version = version + 1} in the
+ * same statement; none removes an entry (the data commands' loads do, and add to the removal count in the same
+ * transaction: {@code transfer.TransferStatements}).
  */
 interface InventoryStatements extends RowCursor.Session {
 
@@ -30,24 +28,19 @@ interface InventoryStatements extends RowCursor.Session {
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
             ORDER BY i.pet_id""";
 
-    /**
-     * How many entries were ever removed (table {@code inventory_removals}, migration V4): an uncorrelated scalar
-     * subquery, which both databases compute once per statement, in the statement's snapshot.
-     */
+    /** How many entries were ever removed ({@code inventory_removals}, V4): a scalar subquery computed once. */
     String REMOVALS = "(SELECT removals FROM inventory_removals WHERE id = 1)";
 
     /**
      * The version of the whole inventory, without reading the entries: the number of entries, the sum of their
-     * versions, and how many entries were ever removed ({@link StoreMapper#inventoryVersion}); {@code (0, 0, r)} for an
-     * empty inventory.
+     * versions and the removal count ({@link StoreMapper#inventoryVersion}); {@code (0, 0, r)} when empty.
      */
     String SELECT_VERSION = "SELECT COUNT(*), COALESCE(SUM(version), 0), " + REMOVALS + " FROM inventory_item";
 
     /**
-     * The list's rows, the columns of {@link #SELECT_ALL}, each followed by how many entries were ever removed
-     * ({@link #REMOVALS}), read in the same statement, so in the same snapshot as the rows: with the rows it gives
-     * the list's version. Both databases compute the subquery once for the statement, not once per row (H2 too, as
-     * long as the query is not executed lazily).
+     * The list's rows, the columns of {@link #SELECT_ALL}, each followed by the removal count ({@link #REMOVALS}) of
+     * the same snapshot: with the rows it gives the list's version. Both databases compute the subquery once for the
+     * statement, not once per row (H2 too, as long as the query is not executed lazily).
      */
     String SELECT_ALL_WITH_REMOVALS = """
             SELECT i.pet_id, i.quantity, p.status, i.version, %s
@@ -57,18 +50,12 @@ interface InventoryStatements extends RowCursor.Session {
     /** The list: every entry in {@code petId} order, the columns of {@link #SELECT_ALL} first. */
     String selectAll();
 
-    /**
-     * The version of the whole inventory in one row, its columns as in {@link #SELECT_VERSION}: that query, unless
-     * the backend keeps the totals in a table of their own.
-     */
+    /** The version of the whole inventory as {@link #SELECT_VERSION} reads it, or from totals of the backend's own. */
     default String selectVersion() {
         return SELECT_VERSION;
     }
 
-    /**
-     * How the list's version is read, in the same snapshot as the list's rows, so that it describes exactly them;
-     * the backend's {@link #begin} makes that so.
-     */
+    /** How the list's version is read, in the snapshot of the list's rows ({@link #begin} makes it one). */
     RowCursor.Summary<InventoryVersion> listVersion();
 
     /** The entry of one pet (parameter 1: {@code pet_id}); no row when the pet has none. */
@@ -77,23 +64,17 @@ interface InventoryStatements extends RowCursor.Session {
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
             WHERE i.pet_id = ?""";
 
-    /** One row when the pet (parameter 1: {@code pet_id}) has an entry, none when not. */
-    String SELECT_EXISTS = "SELECT 1 FROM inventory_item WHERE pet_id = ?";
 
-    /**
-     * The entries of several pets (parameter 1: the {@code pet_id}s, an array of {@code bigint}), the columns of
-     * {@link #SELECT_ALL}, in no particular order; no row for a pet without an entry.
-     */
+    /** The entries of several pets (parameter 1: an array of {@code pet_id}s), in no order; none for a pet without. */
     String SELECT_ENTRIES = """
             SELECT i.pet_id, i.quantity, p.status, i.version
             FROM inventory_item i JOIN pet p ON p.id = i.pet_id
             WHERE i.pet_id = ANY(CAST(? AS BIGINT ARRAY))""";
 
     /**
-     * Changes as rows {@code u} of a {@code FROM} clause, from seven arrays of the same length
-     * ({@link SqlArrays#bindChanges}): each change's pet, the count it sets (null for a delta), the delta it moves the
-     * count by (null for a set), and its origin (source, key id, request id, reason). Arrays rather than a list of
-     * values, so that a statement has one text whatever the number of changes.
+     * Changes as rows {@code u} of a {@code FROM} clause, from seven arrays ({@link SqlArrays#bindChanges}): pet, count
+     * set (or null), delta (or null), source, key id, request id, reason. Arrays rather than a list of values, so that
+     * a statement has one text whatever the number of changes.
      */
     String CHANGES = """
             (SELECT * FROM UNNEST(CAST(? AS BIGINT ARRAY), CAST(? AS INTEGER ARRAY), CAST(? AS BIGINT ARRAY),
@@ -157,17 +138,11 @@ interface InventoryStatements extends RowCursor.Session {
         return entries;
     }
 
-    /**
-     * What the database does after a change of entries committed, on its connection, before it is answered; nothing
-     * by default.
-     */
+    /** What the database does after a change of entries committed, before it is answered; nothing by default. */
     default void afterWrite(Connection connection) throws SQLException {
     }
 
-    /**
-     * Makes the connection read {@link #selectAll()} from a cursor, a batch of rows at a time, in one snapshot with
-     * its {@link #listVersion()}.
-     */
+    /** Makes the connection read {@link #selectAll()} from a cursor, in one snapshot with {@link #listVersion()}. */
     @Override
     void begin(Connection connection) throws SQLException;
 

@@ -31,19 +31,15 @@ import org.petstore.inventory.domain.StockDelta;
 
 /**
  * The idempotency keys of {@link JdbcInventoryRepository#change}: table {@code idempotency_key} (migrations
- * {@code V7}, {@code V8}), one row per key and scope. Portable SQL: the same statements run on H2 and PostgreSQL.
- *
- * <p>A request claims its key ({@link #claim}) by inserting the row without an answer, committed at once, with a
- * random token: the primary key makes one of concurrent claims of a key win, across every instance on the database;
- * the others find the row: another fingerprint is {@link ChangeOutcome.KeyReused}, a row without an answer
- * {@link ChangeOutcome.KeyInFlight}, a kept answer is answered again. The winner's transaction that makes the changes
- * ends with {@link #keep}, which writes the answer on condition of the token: when another request took the claim
- * over meanwhile, nothing is kept and the transaction must be rolled back. So a request's changes are committed at
- * most once, with its answer, whatever instance stops when. A request that failed before it committed gives its claim
- * up ({@link #release}), so that a retry is carried out; a claim that is still without an answer after {@link #LEASE}
- * (its instance stopped while carrying it out) is taken over by the next request with the key.
- *
- * <p>The answer is kept as JSON ({@link Answer}): the entries answered, or the refused change's index and refusal.
+ * {@code V7}, {@code V8}), one row per key and scope, in portable SQL. A request claims its key ({@link #claim}) by
+ * inserting the row without an answer, committed at once, with a random token: the primary key makes one of
+ * concurrent claims win, across every instance; the others find the row: another fingerprint is
+ * {@link ChangeOutcome.KeyReused}, no answer {@link ChangeOutcome.KeyInFlight}, a kept answer is answered again. The
+ * winner's transaction ends with {@link #keep}, which writes the answer (JSON, {@link Answer}) on condition of the
+ * token: a claim taken over meanwhile keeps nothing and the transaction must roll back, so a request's changes are
+ * committed at most once, with its answer, whatever instance stops when. A request that failed before it committed
+ * gives its claim up ({@link #release}) for its retry; a claim still without an answer after {@link #LEASE} (its
+ * instance stopped) is taken over by the next request with the key.
  */
 @Singleton
 final class JdbcIdempotencyClaims {

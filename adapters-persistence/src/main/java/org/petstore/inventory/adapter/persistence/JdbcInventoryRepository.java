@@ -23,10 +23,9 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockMovement;
 
 /**
- * The {@link InventoryRepository} port on a relational database: hand-written JDBC for the hot statements, columns
- * read by position, on connections of its own ({@link DatabaseCalls}). The reads run in autocommit, one statement
- * each. What differs per database (the changes' SQL, how a list streams from a cursor) is in the backend's
- * {@link InventoryStatements}; the pets and orders stay on Micronaut Data ({@code StoreRows}).
+ * The {@link InventoryRepository} port on a relational database: hand-written JDBC, columns read by position, on
+ * connections of its own ({@link DatabaseCalls}), the reads in autocommit, one statement each. What differs per
+ * database (the changes' SQL, how a list streams from a cursor) is in the backend's {@link InventoryStatements}.
  *
  * <p>Every stock change takes one of two ways, chosen here and nowhere else ({@link #change}):
  * <ul>
@@ -74,14 +73,11 @@ final class JdbcInventoryRepository implements InventoryRepository {
 
     /**
      * The rows and the version of exactly those rows, read in one snapshot. A list of up to {@link #READ_WHOLE_UP_TO}
-     * entries is read whole by one statement in autocommit, and its version counted from its rows, with the removal
-     * count that every row of that statement carries: one statement is one consistent read on every database, and the
-     * cheapest (an empty list needs no removal count: every empty inventory has the same version). A longer one is
-     * read from a cursor, with its version, as the backend's statements say. Either way the connection is held until
-     * the stream ends or is closed.
-     *
-     * <p>One deadline covers both ({@link DatabaseDeadlines}): the short read, and the cursor opened with its first
-     * rows read; each later batch of a cursor's rows gets a budget of its own.
+     * entries is read whole by one statement in autocommit (one consistent read on every database, and the cheapest),
+     * its version counted from its rows and the removal count every row carries (an empty list needs none: every empty
+     * inventory has the same version). A longer one is read from a cursor, with its version, as the backend's
+     * statements say. One deadline covers the short read, or the cursor opened with its first rows; each later batch of
+     * a cursor's rows gets a budget of its own. The connection is held until the stream ends or is closed.
      */
     @Override
     public InventorySnapshot streamAll() {
@@ -130,11 +126,7 @@ final class JdbcInventoryRepository implements InventoryRepository {
         });
     }
 
-    /**
-     * One change without a key and without a condition on its entry's version takes the combined statement; the rest
-     * one transaction of its own, under the request's claim of its key when it has one. A claimed request that fails
-     * gives its claim up, so that a retry is carried out.
-     */
+    /** One of the two ways of the class comment; a claimed request that fails gives its claim up, for its retry. */
     @Override
     public ChangeOutcome change(List<EntryChange> changes, Optional<IdempotentRequest> key) {
         if (key.isEmpty()) {
@@ -171,12 +163,10 @@ final class JdbcInventoryRepository implements InventoryRepository {
     }
 
     /**
-     * One transaction: it locks the ledger's head (so no other writer changes an entry until it ends) and reads the
-     * entries; the domain decides the changes on them, one after the other, all or nothing
-     * ({@link EntryChange#decideAll}); when all are accepted, the ones that change a count are recorded and made as
-     * sets of the counts decided (so the statements make exactly what was decided); when one is refused, nothing is
-     * written. A claim's outcome is kept in the same transaction; when the claim is no longer this request's (taken
-     * over), nothing is kept or changed, and the key is in flight. A deadlock or serialization failure is retried.
+     * The transaction of the class comment: when every change is accepted, those that change a count are recorded and
+     * made as sets of the counts decided (so the statements make exactly what was decided); a refusal writes nothing. A
+     * claim's outcome is kept in the same transaction; a claim taken over meanwhile keeps and changes nothing, and the
+     * key is in flight. A deadlock or serialization failure is retried.
      */
     ChangeOutcome carryOut(List<EntryChange> changes, Optional<JdbcIdempotencyClaims.Claimed> claim) {
         return calls.call(connection -> DatabaseCalls.retryingConflicts(connection, retried -> {

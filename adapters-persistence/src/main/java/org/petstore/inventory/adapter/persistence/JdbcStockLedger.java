@@ -15,17 +15,12 @@ import org.petstore.inventory.domain.StockChange;
 
 /**
  * The {@link StockLedger} port on a relational database (table {@code stock_change}, migration {@code V6}), and its
- * retention. Portable SQL: the same statements run on H2 and PostgreSQL.
- *
- * <p><b>Recording.</b> A transaction that changes entries records them in this order: it locks the ledger's head (the
- * one row of {@code stock_ledger_head}, {@code SELECT ... FOR UPDATE}, {@link StockLedgerHead}), which holds the last
- * change id; it writes one row per entry it will change, from the entry as it is, with the next ids, and moves the
- * head on; then it changes the entries ({@link InventoryStatements#recordAndChange}; the data commands' loads in
- * {@code transfer}). The head is held until the commit, so the transactions that record are serialized and take
- * their ids in the order they commit: a reader that follows the ids never passes over a change that commits later
- * with a smaller id. Every writer of entries (the API's changes, an import) records, and takes the head before any
- * entry: no two of them deadlock, and while one holds the head no other changes an entry, so {@code from} is the
- * count the change replaced.
+ * retention, in portable SQL. A transaction that changes entries locks the ledger's head first
+ * ({@link StockLedgerHead}), writes one row per entry it will change, from the entry as it is, with the next ids,
+ * moves the head on, then changes the entries ({@link InventoryStatements#recordAndChange}; the data commands' loads in
+ * {@code transfer}). The head is held until the commit, so recording transactions take their ids in commit order (a
+ * reader following the ids never passes over a change that commits later with a smaller id); every writer of entries
+ * takes the head before any entry, so none deadlock, and {@code from} is the count the change replaced.
  */
 @Singleton
 final class JdbcStockLedger implements StockLedger {

@@ -13,21 +13,14 @@ import org.petstore.inventory.domain.InventoryEntry;
 import org.petstore.inventory.domain.InventoryVersion;
 
 /**
- * The inventory's SQL on PostgreSQL.
+ * The inventory's SQL on PostgreSQL: a recorded change is one statement of data-modifying {@code WITH} queries.
  *
- * <p>A recorded change reads, records, moves the head and changes in one statement of data-modifying {@code WITH}
- * queries; with the head's lock before it, it travels in one message: one round trip, the commit included.
- *
- * <p>The PostgreSQL driver reads a query's whole result before it returns the first row, unless the query runs inside
- * a transaction with a fetch size: then it reads through a server-side portal, {@link RowCursor#FETCH_SIZE} rows at a
- * time. So a list runs in a read-only transaction ({@code BEGIN READ ONLY}, which the driver sends together with the
- * query: no extra round trip), ended by a rollback (nothing was written) when the cursor is released.
- *
- * <p>The list's version comes with the rows, from uncorrelated scalar subqueries in the select list of the same
- * statement: PostgreSQL computes each once, before the first row, as an InitPlan, in the statement's snapshot, so
- * the version (the number of entries, the sum of their versions, the removal count) describes exactly the rows,
- * without a second statement or round trip. The rest of the plan is the list's as before ({@code EXPLAIN} shows the
- * three InitPlans above it).
+ * <p>The driver reads a query's whole result before it returns the first row, unless the query runs inside a
+ * transaction with a fetch size: then it reads through a server-side portal, {@link RowCursor#FETCH_SIZE} rows at a
+ * time. So a list runs in a read-only transaction ({@code BEGIN READ ONLY}, sent with the query: no extra round trip),
+ * rolled back when the cursor is released. Its version comes with the rows, from uncorrelated scalar subqueries of the
+ * select list, which PostgreSQL computes once, before the first row, as InitPlans ({@code EXPLAIN} shows them), in the
+ * statement's snapshot: no second statement or round trip.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)

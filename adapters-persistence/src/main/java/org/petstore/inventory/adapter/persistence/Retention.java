@@ -13,13 +13,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the stock ledger and the idempotency keys to their retention periods: every
- * {@code petstore.ledger.retention-check-interval} (default a minute), on the scheduler's thread, so that no request
- * waits for it, it removes the ledger's changes older than {@code petstore.ledger.retention} (environment
- * {@code PETSTORE_LEDGER_RETENTION}, default 90 days), oldest first, in batches of {@value #BATCH}, each its own short
- * transaction; then the keys claimed before {@code petstore.idempotency.key-retention} (environment
- * {@code PETSTORE_IDEMPOTENCY_KEY_RETENTION}, default 24 hours), in one statement: a retry after that is carried out as
- * a new request. Every instance on a database does this; they share the work. A database that does not answer is
- * tried again at the next check; the outage is logged once, not at every check.
+ * {@code petstore.ledger.retention-check-interval} (a minute), on the scheduler's thread, it removes the ledger's
+ * changes older than {@code petstore.ledger.retention} (90 days), oldest first, in batches of {@value #BATCH}, each
+ * its own short transaction; then the keys claimed before {@code petstore.idempotency.key-retention} (24 hours), in one
+ * statement (a retry after that is a new request). Every instance on a database does this; they share the work. A
+ * database that does not answer is tried again at the next check (the outage is logged once, not at every check).
  */
 @Singleton
 final class Retention {
@@ -63,10 +61,9 @@ final class Retention {
     }
 
     /**
-     * The first check runs a few seconds after the start, then one every interval: its statements are run (and
-     * their code compiled) once while a new instance still warms up, rather than for the first time an interval later,
-     * in the middle of whatever load the instance carries then (the JIT dropping the database's compiled query code for
-     * them cost about a second of throughput at that moment).
+     * The first check 5 s after the start: its statements first run (and compile) while a new instance warms up, not
+     * an interval later under load (the JIT then dropping the database's compiled query code cost about a second of
+     * throughput).
      */
     @Scheduled(fixedDelay = "${petstore.ledger.retention-check-interval:1m}", initialDelay = "5s")
     void removeExpired() {

@@ -20,23 +20,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The rows of a query as a {@link Stream} read from an open database cursor: each row is fetched (in batches of
- * {@link #FETCH_SIZE}) when the stream asks for it, so memory does not grow with the result.
- *
- * <p>The cursor owns its connection, statement and result set, and releases them exactly once: when the rows run
- * out, when a read fails, or when the stream is closed, whichever comes first. Closing the stream may happen on any
- * thread, at any time, any number of times, and never waits for a read in progress: when another thread is reading
- * a row at that moment, that thread releases the cursor as soon as its read returns. Reading (the stream's traversal
- * and its iterator) is for one thread at a time, like any stream. A cursor closed or failed before its end fails
- * when read again ({@link IllegalStateException}) rather than pretending the rows ended.
- *
- * <p>A query may also give a summary of its whole result (say, an aggregate in uncorrelated scalar subqueries of the
- * select list, which the database computes once, in the same snapshot as the rows, and repeats on every row). The
- * cursor reads it from the first row before it returns, so the caller knows it before the first row is consumed;
- * that row is kept and is the first of the stream.
- *
- * <p>A failure to open the cursor, or to read a row, surfaces as {@link StorageFailures#translate} says: the
- * application's {@code StorageUnavailableException} when the database cannot be reached.
+ * The rows of a query as a {@link Stream} read from an open database cursor, each row fetched (in batches of
+ * {@link #FETCH_SIZE}) when the stream asks for it, so memory does not grow with the result. The cursor owns its
+ * connection, statement and result set and releases them exactly once: when the rows run out, a read fails or the
+ * stream is closed. Closing may happen on any thread, any number of times, and never waits for a read in progress
+ * (the reading thread releases the cursor as soon as its read returns); reading is for one thread at a time, like any
+ * stream. A cursor closed or failed before its end fails when read again ({@link IllegalStateException}) rather than
+ * pretending the rows ended. A {@link Summary} of the whole result is known before the first row is consumed. A
+ * failure to open the cursor or to read a row surfaces as {@link StorageFailures#translate} says.
  */
 public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
@@ -45,12 +36,14 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RowCursor.class);
 
-    /** How a backend prepares a connection to read from a cursor, and restores it afterwards. */
+    /** How a backend prepares a connection to read from a cursor, and restores it afterwards; by default nothing. */
     interface Session {
 
-        void begin(Connection connection) throws SQLException;
+        default void begin(Connection connection) throws SQLException {
+        }
 
-        void end(Connection connection) throws SQLException;
+        default void end(Connection connection) throws SQLException {
+        }
     }
 
     /** One row of the result as an object: columns by position. */
@@ -110,10 +103,8 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
     }
 
     /**
-     * Runs the query on the connection, inside the backend's cursor session, reads the summary of its result as
-     * {@code summary} says, and returns the summary with the rows as a stream that owns the connection from now on:
-     * it goes back to the pool when the stream ends or is closed. When the query cannot be started or its summary
-     * cannot be read, everything is released at once and the translated failure is thrown.
+     * Runs the query inside the backend's cursor session and returns its summary with the rows as a stream that owns
+     * the connection until it ends or is closed; when the query or its summary fails, everything is released at once.
      */
     static <S, T> Summarized<S, T> open(Connection connection, Session session, Summary<S> summary, String sql,
             RowMapper<T> mapper) {
@@ -140,11 +131,10 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
     }
 
     /**
-     * Runs a query in the connection's own mode (autocommit: one statement is one snapshot) and reads its whole
-     * result at once when it has at most {@code limit} rows: then the summary is computed from those rows and from
-     * columns of the first row, which every row repeats ({@code inFirstRow}; null when there is no row), and the rows
-     * are returned as a stream that holds the connection, like any cursor, until it ends or is closed. When the
-     * result has more rows, everything is released and the result is null: the caller reads it from a cursor.
+     * Runs a query in autocommit (one statement, one snapshot) and reads its whole result when it has at most
+     * {@code limit} rows: the summary from those rows and the columns every row repeats ({@code inFirstRow}; null
+     * without a row), the rows as a stream that holds the connection like any cursor. With more rows, everything is
+     * released and the result is null: the caller reads it from a cursor.
      */
     static <S, C, T> Summarized<S, T> openWhole(Connection connection, String sql, int limit, RowMapper<T> mapper,
             RowMapper<C> inFirstRow, BiFunction<List<T>, C, S> summary) {
@@ -177,13 +167,6 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
 
     /** A connection used as the pool hands it out. */
     private static final Session NO_SESSION = new Session() {
-        @Override
-        public void begin(Connection connection) {
-        }
-
-        @Override
-        public void end(Connection connection) {
-        }
     };
 
     private static <S> S queryOneRow(Connection connection, String sql, RowMapper<S> mapper) throws SQLException {
@@ -299,32 +282,20 @@ public final class RowCursor<T> extends Spliterators.AbstractSpliterator<T> {
         released = true;
         firstRow = null;
         readAhead = null;
-        quietly("close the result", () -> {
-            if (rows != null) {
-                rows.close();
-            }
-        });
-        quietly("close the statement", () -> {
-            if (statement != null) {
-                statement.close();
-            }
-        });
+        quietly("close the result", rows);
+        quietly("close the statement", statement);
         quietly("end the cursor session", () -> session.end(connection));
-        quietly("return the connection", connection::close);
+        quietly("return the connection", connection);
     }
 
     /** A broken connection is evicted by the pool; what matters is that every step was tried. */
-    private static void quietly(String step, SqlStep work) {
+    private static void quietly(String step, AutoCloseable resource) {
         try {
-            work.run();
-        } catch (SQLException | RuntimeException e) {
+            if (resource != null) {
+                resource.close();
+            }
+        } catch (Exception e) {
             LOG.debug("Releasing a cursor: could not {}: {}", step, e.toString());
         }
-    }
-
-    @FunctionalInterface
-    private interface SqlStep {
-
-        void run() throws SQLException;
     }
 }

@@ -16,11 +16,8 @@ public final class StatusColumns {
     private StatusColumns() {
     }
 
-    public static String valueOf(PetStatus status) {
-        return status.name().toLowerCase(Locale.ROOT);
-    }
-
-    public static String valueOf(OrderStatus status) {
+    /** A pet's or an order's status as its column spells it. */
+    public static String valueOf(Enum<?> status) {
         return status.name().toLowerCase(Locale.ROOT);
     }
 

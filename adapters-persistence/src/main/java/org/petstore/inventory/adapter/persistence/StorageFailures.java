@@ -8,14 +8,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a failed database call becomes for the application: a database that cannot be used
- * ({@link DatabaseFailure#unavailable()}: down, restarting, network gone, credentials or login refused, no answer in
- * time) is the application's {@link StorageUnavailableException}; every other failure stays a fault (Micronaut Data's
- * {@link DataAccessException} for SQL errors).
- *
- * <p>An outage is logged twice, whatever the number of calls it fails: one WARN line with its reason when a call
- * first finds the database unusable, one INFO line when the database next answers a call
- * ({@link #succeeded}). The service has one database, so the state is the process's. (HikariCP's own warnings of
- * each connection it drops meanwhile are off in the logging configuration.)
+ * ({@link DatabaseFailure#unavailable()}) is the application's {@link StorageUnavailableException}; every other
+ * failure stays a fault (Micronaut Data's {@link DataAccessException} for SQL errors). An outage is logged twice,
+ * whatever the number of calls it fails: a WARN line with its reason when a call first finds the database unusable,
+ * an INFO line when it next answers a call ({@link #succeeded}); the service has one database, so the state is the
+ * process's (HikariCP's own warnings of each connection it drops meanwhile are off in the logging configuration).
  */
 final class StorageFailures {
 

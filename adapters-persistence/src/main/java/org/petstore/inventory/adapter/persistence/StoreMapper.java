@@ -43,8 +43,8 @@ public final class StoreMapper {
 
     static InventoryEntry inventoryEntry(long petId, int quantity, String status, long version) {
         Optional<PetStatus> petStatus = StatusColumns.petStatus(status);
-        if (petStatus.isEmpty()) {
-            throw unknownStatus("pet " + petId, status);
+        if (petStatus.isEmpty()) { // the owner's name is made only when it is needed: this runs for every listed row
+            throw new IllegalStateException("pet " + petId + " has an unknown status '" + status + "' in the database");
         }
         try {
             return new InventoryEntry(PetId.of(petId), Quantity.of(quantity), petStatus.get(),
@@ -62,11 +62,7 @@ public final class StoreMapper {
         long entries = row.getLong(first);
         long versionSum = row.getLong(first + 1);
         long removals = row.getLong(first + 2);
-        try {
-            return new InventoryVersion(entries, versionSum, removals);
-        } catch (DomainException e) {
-            throw invalid("the inventory", e);
-        }
+        return valid("the inventory", () -> new InventoryVersion(entries, versionSum, removals));
     }
 
     /**
@@ -81,12 +77,10 @@ public final class StoreMapper {
         int quantity = row.getInt(4);
         boolean stocked = !row.wasNull();
         long version = row.getLong(5);
-        String owner = "pet " + id;
-        return valid(owner, () -> {
-            Pet pet = new Pet(PetId.of(id), name, known(owner, status, StatusColumns::petStatus));
-            return stocked ? CatalogueEntry.stocked(pet, Quantity.of(quantity), EntryVersion.of(version))
-                           : CatalogueEntry.unstocked(pet);
-        });
+        Pet pet = pet(id, name, status);
+        return valid("pet " + id, () -> stocked
+                ? CatalogueEntry.stocked(pet, Quantity.of(quantity), EntryVersion.of(version))
+                : CatalogueEntry.unstocked(pet));
     }
 
     /**
@@ -125,19 +119,17 @@ public final class StoreMapper {
     /** The pet of a row of {@code pet}. */
     public static Pet pet(long id, String name, String status) {
         String owner = "pet " + id;
-        return valid(owner, () -> new Pet(PetId.of(id), name, known(owner, status, StatusColumns::petStatus)));
+        return valid(owner, () -> new Pet(PetId.of(id), name,
+                known(owner, "status", status, StatusColumns::petStatus)));
     }
 
     /** The order of a row of {@code store_order}. */
     public static Order order(long id, long petId, int quantity, Instant shipDate, String status, boolean complete) {
         String owner = "order " + id;
         return valid(owner, () -> new Order(OrderId.of(id), PetId.of(petId), Quantity.of(quantity), shipDate,
-                known(owner, status, StatusColumns::orderStatus), complete));
+                known(owner, "status", status, StatusColumns::orderStatus), complete));
     }
 
-    private static <S> S known(String owner, String value, Function<String, Optional<S>> parse) {
-        return known(owner, "status", value, parse);
-    }
 
     private static <S> S known(String owner, String column, String value, Function<String, Optional<S>> parse) {
         return parse.apply(value).orElseThrow(() -> new IllegalStateException(
@@ -152,9 +144,6 @@ public final class StoreMapper {
         }
     }
 
-    private static IllegalStateException unknownStatus(String owner, String value) {
-        return new IllegalStateException(owner + " has an unknown status '" + value + "' in the database");
-    }
 
     private static IllegalStateException invalid(String owner, DomainException refusal) {
         return new IllegalStateException(owner + " is not valid in the database: " + refusal.getMessage(), refusal);

@@ -26,40 +26,29 @@ import org.petstore.inventory.domain.InventoryEntry;
 /**
  * Combines the changes of counts without a condition (sets and deltas, each of one entry, without an idempotency key)
  * that arrive while an earlier one is running into one statement: a database pays for a statement and its commit far
- * more than for a row, so under load one statement that sets 20 entries costs it little more than one that sets one
- * (group commit, done before the database). Measured with 32 clients on PostgreSQL: about 11 entries per statement,
- * and more than twice the changes per second; on H2 (where each commit is a write to the database file) about a third
- * more changes per second. It is {@link JdbcInventoryRepository}'s own way to carry out such a change; nothing outside
- * the adapter chooses it.
+ * more than for a row (group commit, done before the database). Measured with 32 clients on PostgreSQL: about 11
+ * entries per statement, and more than twice the changes per second; on H2 (where each commit is a write to the
+ * database file) about a third more. It is {@link JdbcInventoryRepository}'s own way to carry out such a change.
  *
  * <p>Each change waits in line. One thread at a time (started when a change finds none running) takes the waiting
- * changes, at most {@link #MAX_ENTRIES} and no pet twice (a later change of the same pet waits for the next
- * statement), runs them as one statement, in one transaction with their records in the stock ledger
- * ({@link InventoryStatements#lockRecordAndChange}), answers each of them, and goes on while changes wait. The
- * requests' own threads only wait for their answers, each until its own deadline. A lone change is a statement of one
- * entry; nothing waits on purpose, so an idle service answers as fast as it can.
+ * changes, at most {@link #MAX_ENTRIES} and no pet twice (a later change of the same pet waits for the next statement,
+ * so the changes of one pet are made in arrival order, each answered with the version it produced), runs them as one
+ * statement with their records in the stock ledger ({@link InventoryStatements#lockRecordAndChange}), answers each of
+ * them, and goes on while changes wait. Nothing waits on purpose: a lone change is a statement of one entry.
  *
- * <p>One statement runs at a time ({@link #STATEMENTS_IN_FLIGHT}): that is what makes changes wait in line long
- * enough to be combined (with two, most statements set one entry; two that never hold the same pet, the second
- * started only once 8 changes wait, made fewer changes a second on PostgreSQL). The price: a statement that waits for
- * a row lock (a data import holding the entry) holds up the changes of other pets behind it, for as long as the lock
- * is held, at most the deadline of the changes that wait.
+ * <p>One statement runs at a time ({@link #STATEMENTS_IN_FLIGHT}): that makes changes wait in line long enough to be
+ * combined (with two, most statements set one entry; two that never hold the same pet, the second started only once 8
+ * changes wait, made fewer changes a second on PostgreSQL). The price: a statement that waits for a row lock (an import
+ * holding the entry) holds up the changes of other pets behind it, at most until their deadlines.
  *
- * <p>Every change keeps the deadline of its request ({@link DatabaseDeadlines}), counted from its arrival, waiting in
- * line included: a statement bounds its reads by the earliest deadline of the changes it sends, and a change whose
- * deadline passes before its statement was sent is withdrawn and fails as a database that did not answer, having
- * changed nothing. So when the database stops answering, every change fails as unavailable in time
- * ({@code StorageUnavailableException}), however many wait.
+ * <p>Every change keeps the deadline of its request ({@link DatabaseDeadlines}), waiting in line included: a statement
+ * bounds its reads by the earliest deadline of its changes, and a change whose deadline passes before it was sent is
+ * withdrawn and fails as a database that did not answer, having changed nothing. So when the database stops
+ * answering, every change fails as unavailable in time, however many wait.
  *
- * <p>The statement makes each change as the domain's rule, written once in SQL
- * ({@link InventoryStatements#CHANGES_THE_COUNT}), says, and returns the entries as they were before; each change is
- * answered with the domain's decision on its entry as it was ({@code EntryChange.decide}): the entry as stored, or
- * why its change was not made (no entry; a delta that would take the count out of range, which does not hold up the
- * others of its statement). When the statement fails, every change in it fails the same way and none of them changed
- * anything (its transaction is rolled back); one that the database aborted to resolve a deadlock or a serialization
- * failure is retried ({@link DatabaseCalls#retryingConflicts}). Changes of one pet that waited at the same time were
- * concurrent requests: they are made one after the other, in arrival order, and each answer shows the version its
- * change produced.
+ * <p>Each change is answered with the domain's decision on its entry as it was ({@code EntryChange.decide}); a refused
+ * delta does not hold up the others. When the statement fails, every change in it fails, having changed nothing; a
+ * deadlock or serialization failure is retried ({@link DatabaseCalls#retryingConflicts}).
  */
 final class UpdateCombiner {
 
@@ -252,13 +241,8 @@ final class UpdateCombiner {
     }
 
     private static DatabaseDeadlines.Deadline earliestDeadline(List<Update> updates) {
-        DatabaseDeadlines.Deadline earliest = updates.getFirst().deadline;
-        for (Update update : updates) {
-            if (update.deadline.isBefore(earliest)) {
-                earliest = update.deadline;
-            }
-        }
-        return earliest;
+        return updates.stream().map(update -> update.deadline)
+                .reduce((earliest, next) -> next.isBefore(earliest) ? next : earliest).orElseThrow();
     }
 
     /**

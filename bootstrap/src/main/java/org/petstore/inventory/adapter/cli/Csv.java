@@ -53,11 +53,8 @@ final class Csv {
     /** The field as CSV: quoted when it must be. */
     static String field(String value) {
         boolean quote = value.isEmpty() || Character.isWhitespace(value.charAt(0))
-                || Character.isWhitespace(value.charAt(value.length() - 1));
-        for (int i = 0; i < value.length() && !quote; i++) {
-            char c = value.charAt(i);
-            quote = c == ',' || c == '"' || c == '\n' || c == '\r';
-        }
+                || Character.isWhitespace(value.charAt(value.length() - 1))
+                || value.chars().anyMatch(c -> c == ',' || c == '"' || c == '\n' || c == '\r');
         return quote ? "\"" + value.replace("\"", "\"\"") + "\"" : value;
     }
 

@@ -9,9 +9,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Where an export writes: standard output, or a file that appears only complete. A file is written under a temporary
- * name beside it ({@code .NAME.PID.partial}, with the permissions a new file gets) and renamed to its own name when the export succeeded (an atomic move): a failed or interrupted
- * export leaves no partial file, and an older file of that name stays as it was.
+ * Where an export writes: standard output, or a file that appears only complete, written under a temporary name
+ * beside it ({@code .NAME.PID.partial}, with a new file's permissions) and moved atomically to its own name once the
+ * export succeeded: a failed or interrupted export leaves no partial file, and an older file of that name stays.
  */
 final class Destination implements AutoCloseable {
 

@@ -147,16 +147,14 @@ final class Progress implements ProgressListener {
             status.append(" of ").append(Numbers.grouped(total));
         }
         status.append(' ').append(unit);
+        double fraction = total > 0 ? Math.min(1.0, (double) done / total) : 0;
         if (total > 0) {
-            double fraction = Math.min(1.0, (double) done / total);
             status.append(String.format(Locale.ROOT, " (%d%%)", (int) Math.floor(fraction * 100)));
-            status.append(", ").append(Numbers.grouped(rate)).append(' ').append(unit).append("/s");
-            if (fraction > 0) {
-                long left = Math.round(seconds * (1 - fraction) / fraction);
-                status.append(", ").append(Numbers.duration(left)).append(" left");
-            }
-        } else {
-            status.append(", ").append(Numbers.grouped(rate)).append(' ').append(unit).append("/s");
+        }
+        status.append(", ").append(Numbers.grouped(rate)).append(' ').append(unit).append("/s");
+        if (fraction > 0) {
+            long left = Math.round(seconds * (1 - fraction) / fraction);
+            status.append(", ").append(Numbers.duration(left)).append(" left");
         }
         return status.toString();
     }

@@ -6,15 +6,18 @@ package org.petstore.inventory.adapter.cli;
 sealed interface RawValue {
 
     /** How the value is shown in a message: as the file spells it, shortened when long. */
-    String shown();
+    default String shown() {
+        return switch (this) {
+            case Text text -> "\"" + shorten(text.text()) + "\"";
+            case Number number -> shorten(number.literal());
+            case Bool bool -> Boolean.toString(bool.value());
+            case Null _ -> "null";
+            case Structure structure -> structure.kind();
+        };
+    }
 
     /** Text: a JSON string ({@code json}), or a CSV field (quoted or not). */
     record Text(String text, boolean json, boolean quoted) implements RawValue {
-
-        @Override
-        public String shown() {
-            return "\"" + shorten(text) + "\"";
-        }
 
         /** An unquoted CSV field with nothing in it: no value. */
         boolean isEmptyCsvField() {
@@ -24,37 +27,17 @@ sealed interface RawValue {
 
     /** A JSON number, as its literal. */
     record Number(String literal) implements RawValue {
-
-        @Override
-        public String shown() {
-            return shorten(literal);
-        }
     }
 
     record Bool(boolean value) implements RawValue {
-
-        @Override
-        public String shown() {
-            return Boolean.toString(value);
-        }
     }
 
     /** JSON {@code null}. */
     record Null() implements RawValue {
-
-        @Override
-        public String shown() {
-            return "null";
-        }
     }
 
-    /** A JSON object or array. */
+    /** A JSON object or array ({@code kind}: "an object", "an array"). */
     record Structure(String kind) implements RawValue {
-
-        @Override
-        public String shown() {
-            return kind;
-        }
     }
 
     private static String shorten(String text) {

@@ -35,24 +35,18 @@ import org.petstore.inventory.domain.Quantity;
  */
 enum RecordKind {
 
-    PETS("pets", List.of("petId", "name", "status", "quantity", "version"), Set.of("version")),
-    ORDERS("orders", List.of("id", "petId", "quantity", "shipDate", "status", "complete"), Set.of());
+    PETS(List.of("petId", "name", "status", "quantity", "version"), Set.of("version")),
+    ORDERS(List.of("id", "petId", "quantity", "shipDate", "status", "complete"), Set.of());
 
     private static final Pattern WHOLE_NUMBER = Pattern.compile("-?[0-9]+");
     private static final Pattern FRACTION = Pattern.compile("\\.([0-9]+)");
 
-    private final String noun;
     private final List<String> fields;
     private final Set<String> optional;
 
-    RecordKind(String noun, List<String> fields, Set<String> optional) {
-        this.noun = noun;
+    RecordKind(List<String> fields, Set<String> optional) {
         this.fields = fields;
         this.optional = optional;
-    }
-
-    String noun() {
-        return noun;
     }
 
     List<String> fields() {
@@ -133,22 +127,18 @@ enum RecordKind {
             }
             return null;
         }
-        if (digits == null || !WHOLE_NUMBER.matcher(digits).matches()) {
-            problems.add(expected + ", got " + value.shown());
-            return null;
+        if (digits != null && WHOLE_NUMBER.matcher(digits).matches()) {
+            try {
+                long parsed = Long.parseLong(digits);
+                if (parsed >= min && parsed <= max) {
+                    return parsed;
+                }
+            } catch (NumberFormatException tooLarge) {
+                // out of range, as below
+            }
         }
-        long parsed;
-        try {
-            parsed = Long.parseLong(digits);
-        } catch (NumberFormatException tooLarge) {
-            problems.add(expected + ", got " + value.shown());
-            return null;
-        }
-        if (parsed < min || parsed > max) {
-            problems.add(expected + ", got " + value.shown());
-            return null;
-        }
-        return parsed;
+        problems.add(expected + ", got " + value.shown());
+        return null;
     }
 
     private static String name(RawValue value, List<String> problems) {
@@ -207,21 +197,15 @@ enum RecordKind {
     }
 
     private static Boolean bool(String field, RawValue value, List<String> problems) {
-        switch (value) {
-            case RawValue.Bool bool -> {
-                return bool.value();
-            }
-            case RawValue.Text text when !text.json() && text.text().strip().equals("true") -> {
-                return true;
-            }
-            case RawValue.Text text when !text.json() && text.text().strip().equals("false") -> {
-                return false;
-            }
-            case null, default -> {
-                problems.add(field + " must be true or false, got " + (isNone(value) ? "none" : value.shown()));
-                return null;
-            }
+        if (value instanceof RawValue.Bool bool) {
+            return bool.value();
         }
+        String spelled = value instanceof RawValue.Text text && !text.json() ? text.text().strip() : "";
+        if (spelled.equals("true") || spelled.equals("false")) {
+            return Boolean.parseBoolean(spelled);
+        }
+        problems.add(field + " must be true or false, got " + (isNone(value) ? "none" : value.shown()));
+        return null;
     }
 
     /** No value: a field the line does not have, JSON null, or an empty unquoted CSV field. */

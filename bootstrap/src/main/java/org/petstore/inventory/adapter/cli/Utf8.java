@@ -18,22 +18,9 @@ final class Utf8 {
     /** Bytes that are not valid UTF-8: where ({@code offset} from the start of the decoded bytes) and which. */
     static final class InvalidUtf8Exception extends Exception {
 
-        private final int offset;
-        private final int value;
-
         InvalidUtf8Exception(int offset, int value) {
             super("not valid UTF-8: byte 0x" + HexFormat.of().withUpperCase().toHexDigits((byte) value)
                     + " at byte " + (offset + 1) + "; save the file as UTF-8", null, false, false);
-            this.offset = offset;
-            this.value = value;
-        }
-
-        int offset() {
-            return offset;
-        }
-
-        int value() {
-            return value;
         }
     }
 

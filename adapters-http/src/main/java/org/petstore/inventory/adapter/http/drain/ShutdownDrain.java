@@ -13,18 +13,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stops serving without leaving a request unanswered, in two phases:
- * <ol>
- *     <li><b>drain</b> ({@code petstore.shutdown.drain}): readiness turns 503 at once ({@link DrainReadiness}), so a
- *     load balancer stops opening connections; every live feed ends ({@link DrainStarted}); requests are still
- *     served, each response with {@code Connection: close} ({@link DrainingResponses}), after which Micronaut closes
- *     its connection, so no client sends another request on a connection that is about to go;</li>
- *     <li><b>Micronaut's graceful shutdown</b> ({@code micronaut.lifecycle.graceful-shutdown}): the listener closes,
- *     an idle connection is closed, a busy one after its last response; {@link #drain()} waits for that at most the
- *     graceful shutdown's grace period.</li>
- * </ol>
- * The application context (the database pool with it) may close afterwards; its own graceful shutdown then finds
- * nothing left to do.
+ * Stops serving without leaving a request unanswered, in two phases: the <b>drain</b>
+ * ({@code petstore.shutdown.drain}), in which readiness is 503 ({@link DrainReadiness}) so that a load balancer stops
+ * opening connections, every live feed ends ({@link DrainStarted}), and requests are still served, each response with
+ * {@code Connection: close} ({@link DrainingResponses}) so that no client sends another request on a connection about
+ * to go; then <b>Micronaut's graceful shutdown</b>, which closes the listener, each idle connection, and each busy one
+ * after its last response, waited for at most its grace period. The application context (the database pool with it)
+ * may close afterwards: its own graceful shutdown then finds nothing left to do.
  */
 @Singleton
 public final class ShutdownDrain {

@@ -7,32 +7,28 @@ import java.util.Optional;
 /**
  * Every error the API answers with: the machine-readable {@code code} of the {@link ErrorBody}, the HTTP status that
  * goes with it, and the message the client reads when the place that raises it has nothing more precise to say.
- * A new error is a new line here, and an {@link ApiException} where it happens.
+ * A new error is a new line here, and an {@link ApiException} where it happens. A code whose default message says
+ * what it means has no comment of its own.
  *
  * <p>When the framework reports only a status (a missing route, a refused media type), the first code with that
  * status answers; codes that only the service raises, for a refusal of the stock (409, 412, 422), never answer a
  * bare status.
  */
 public enum ErrorCode {
-    /** The request line or headers could not be parsed. */
     BAD_REQUEST(HttpStatus.BAD_REQUEST, "The request could not be read: check the request line, headers and body"),
     /** The body is not well-formed JSON. */
     MALFORMED_JSON(HttpStatus.BAD_REQUEST, null),
     /** The body or a path value is well-formed but not acceptable. */
     VALIDATION_FAILED(HttpStatus.BAD_REQUEST, null),
-    /** The API key is missing or not valid. */
     UNAUTHORIZED(HttpStatus.UNAUTHORIZED,
             "An API key is required: send the header 'Authorization: Bearer <API key>'"),
-    /** The caller is known but may not do this. */
     FORBIDDEN(HttpStatus.FORBIDDEN, "This API key may not perform this request"),
     /** No such route or resource. */
     NOT_FOUND(HttpStatus.NOT_FOUND, null),
     /** The route exists, the method does not; see the {@code Allow} header. */
     METHOD_NOT_ALLOWED(HttpStatus.METHOD_NOT_ALLOWED, null),
-    /** The client accepts no media type this API produces. */
     NOT_ACCEPTABLE(HttpStatus.NOT_ACCEPTABLE,
             "This API answers only with application/json: accept it in the Accept header"),
-    /** The request head did not arrive completely within the configured time. */
     REQUEST_TIMEOUT(HttpStatus.REQUEST_TIMEOUT,
             "The request did not arrive in time: send the request line and headers at once"),
     /** A conditional request's precondition ({@code If-Match}) does not hold: the entry has changed. */
@@ -47,22 +43,16 @@ public enum ErrorCode {
     CURSOR_EXPIRED(HttpStatus.GONE, null),
     /** The body is larger than the configured limit. */
     PAYLOAD_TOO_LARGE(HttpStatus.REQUEST_ENTITY_TOO_LARGE, null),
-    /** The request line is longer than the configured limit. */
     URI_TOO_LONG(HttpStatus.REQUEST_URI_TOO_LONG, "The request line is longer than the server accepts"),
-    /** The body is not JSON by its {@code Content-Type}. */
     UNSUPPORTED_MEDIA_TYPE(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
             "The request body must be JSON: send the header 'Content-Type: application/json'"),
     /** This {@code Idempotency-Key} was first used with another request (method, path or body). */
     IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_ENTITY, null, false),
-    /** The service is configured to accept only conditional updates, and this one has no {@code If-Match}. */
     PRECONDITION_REQUIRED(HttpStatus.PRECONDITION_REQUIRED, "This service accepts only conditional updates: "
             + "send If-Match with the entry's ETag (GET /v1/inventory/{petId}), or If-Match: * for any version"),
-    /** The headers are larger than the configured limit. */
     REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
             "The request headers are larger than the server accepts"),
-    /** A fault of the service; it is logged. */
     INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "An unexpected error occurred; it has been logged"),
-    /** A dependency (the database) cannot be reached right now. */
     SERVICE_UNAVAILABLE(HttpStatus.SERVICE_UNAVAILABLE, "The service is temporarily unavailable; try again shortly");
 
     private final HttpStatus status;

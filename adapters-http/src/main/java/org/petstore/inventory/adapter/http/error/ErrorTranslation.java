@@ -46,15 +46,11 @@ final class ErrorTranslation {
      */
     ApiException translate(HttpRequest<?> request, @Nullable Throwable cause, HttpStatus status,
                            @Nullable String allow) {
-        for (ErrorExplanation explanation : explanations) {
-            Optional<ApiException> explained = explanation.explain(request, status);
-            if (explained.isPresent()) {
-                return explained.get();
-            }
-        }
-        return translate(cause).orElseGet(() -> ErrorCode.forStatus(status)
-                .map(code -> new ApiException(code, message(code, request, allow)))
-                .orElseGet(() -> unknown(status)));
+        return explanations.stream().flatMap(explanation -> explanation.explain(request, status).stream()).findFirst()
+                .or(() -> translate(cause))
+                .orElseGet(() -> ErrorCode.forStatus(status)
+                        .map(code -> new ApiException(code, message(code, request, allow)))
+                        .orElseGet(() -> unknown(status)));
     }
 
     /**

@@ -4,6 +4,8 @@ import io.micronaut.core.annotation.Nullable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * An entity tag (RFC 9110 §8.8.3): an opaque string in double quotes, weak when prefixed with {@code W/}.
@@ -12,6 +14,11 @@ import java.util.Optional;
  * @param opaque the characters between the quotes
  */
 record EntityTag(boolean weak, String opaque) {
+
+    /** {@code entity-tag}; {@code etagc = %x21 / %x23-7E / obs-text}: visible characters but a quote, and 0x80+. */
+    private static final Pattern TAG = Pattern.compile("(W/)?\"([\\x21\\x23-\\x7E\\x80-\\xFF]*)\"");
+    /** {@code #entity-tag}: tags separated by commas, with optional blanks; empty elements allowed. */
+    private static final Pattern LIST = Pattern.compile("[ \\t,]*(?:" + TAG.pattern() + "[ \\t]*(?:,[ \\t,]*|$))*");
 
     static EntityTag strong(String opaque) {
         return new EntityTag(false, opaque);
@@ -67,41 +74,13 @@ record EntityTag(boolean weak, String opaque) {
         if (value.equals("*")) {
             return Optional.of(new AnyTag());
         }
+        if (!LIST.matcher(value).matches()) {
+            return Optional.empty();
+        }
         List<EntityTag> tags = new ArrayList<>();
-        int at = 0;
-        int end = value.length();
-        while (at < end) {
-            char c = value.charAt(at);
-            if (c == ',' || c == ' ' || c == '\t') {
-                at++;
-                continue;
-            }
-            boolean weak = value.startsWith("W/", at);
-            int open = weak ? at + 2 : at;
-            if (open >= end || value.charAt(open) != '"') {
-                return Optional.empty();
-            }
-            int close = open + 1;
-            while (close < end && isEtagChar(value.charAt(close))) {
-                close++;
-            }
-            if (close >= end || value.charAt(close) != '"') {
-                return Optional.empty();
-            }
-            tags.add(new EntityTag(weak, value.substring(open + 1, close)));
-            at = close + 1;
-            while (at < end && (value.charAt(at) == ' ' || value.charAt(at) == '\t')) {
-                at++;
-            }
-            if (at < end && value.charAt(at) != ',') {
-                return Optional.empty();
-            }
+        for (Matcher tag = TAG.matcher(value); tag.find(); ) {
+            tags.add(new EntityTag(tag.group(1) != null, tag.group(2)));
         }
         return Optional.of(new OneOf(tags));
-    }
-
-    /** {@code etagc = %x21 / %x23-7E / obs-text}: visible characters but the double quote, and bytes from 0x80. */
-    private static boolean isEtagChar(char c) {
-        return c == 0x21 || (c >= 0x23 && c <= 0x7E) || (c >= 0x80 && c <= 0xFF);
     }
 }

@@ -28,20 +28,14 @@ import org.petstore.inventory.domain.IdempotentRequest;
  * the answer under. It never refuses a request itself: a key it cannot read is {@link IdempotencyKey.Unreadable},
  * which the use case refuses in its order of checks (after the body and the condition it may require).
  *
- * <ul>
- *   <li>The value is a Structured Field String (RFC 8941 §3.3.3), {@code "..."}: printable ASCII, with {@code \"}
- *       and {@code \\} escaped. Many clients send the key without quotes (e.g. a UUID), so a bare value of printable
- *       ASCII without spaces, quotes, commas or backslashes is taken as the key too: {@code "abc"} and {@code abc} are
- *       the same key. The key, unquoted, has 1 to {@link IdempotentRequest#MAX_KEY_LENGTH} characters, in one field
- *       line.</li>
- *   <li>The scope is the API key's id (the authentication's name), so that two clients' keys never collide; where
- *       micronaut-security is switched off, every key is in the one scope {@value #NO_KEY_SCOPE}.</li>
- *   <li>The fingerprint is the hex SHA-256 of the method, the path as received (without the query) and the body as
- *       received (decoded from its content coding): the same key with another pet, another change or another
- *       spelling of the body is another request (422). The body is the request's own
- *       ({@link ServerHttpRequest#byteBody}, split off once the route's {@code @Body} has read it all), so the
- *       fingerprint is taken when the route runs.</li>
- * </ul>
+ * <p>The value is a Structured Field String (RFC 8941 §3.3.3) or, as many clients send a UUID, a bare value
+ * ({@link #QUOTED}, {@link #BARE}): {@code "abc"} and {@code abc} are the same key, of 1 to
+ * {@link IdempotentRequest#MAX_KEY_LENGTH} characters, in one field line. The scope is the API key's id, so that two
+ * clients' keys never collide ({@value #NO_KEY_SCOPE} where micronaut-security is switched off). The fingerprint is
+ * the hex SHA-256 of the method, the path as received (without the query) and the body as received (decoded from its
+ * content coding): the same key with another pet, change or spelling of the body is another request (422). The body
+ * is the request's own ({@link ServerHttpRequest#byteBody}, split off once the route's {@code @Body} has read it
+ * all), so the fingerprint is taken when the route runs.
  */
 @Singleton
 final class IdempotencyKeys implements AnnotatedRequestArgumentBinder<Header, IdempotencyKey>,

@@ -50,14 +50,10 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * The {@code inventory} operations: {@code listInventory}, and the experimental {@code getInventoryItem} and
- * {@code updateInventory}.
- *
- * <p>Conditional requests (RFC 9110 §13): every entry has a strong entity tag, the list a weak one (see
- * {@link InventoryTags}), sent as {@code ETag}. A {@code GET} with {@code If-None-Match} naming the current tag is
- * answered 304 without a body; an {@code If-None-Match} that does not follow the grammar is ignored. A {@code PATCH}
- * is one {@link ChangeStockCommand}: with {@code If-Match}, the entry changes only if one of the tags is its current
- * one (strong comparison), in one atomic compare-and-set in the store, else 412. The order of the checks is the
- * README's ("The write path").
+ * {@code updateInventory}, with conditional requests (RFC 9110 §13) on the entity tags of {@link InventoryTags}: a
+ * {@code GET} with {@code If-None-Match} naming the current tag is 304 without a body (one that does not follow the
+ * grammar is ignored); a {@code PATCH} is one {@link ChangeStockCommand}, with {@code If-Match} an atomic
+ * compare-and-set in the store (strong comparison), else 412. The order of the checks is the README's.
  */
 @Controller("/v1/inventory")
 @Tag(name = "inventory")
@@ -87,12 +83,10 @@ final class InventoryController {
         this.blocking = Schedulers.fromExecutor(blocking);
     }
 
-    // What to answer is decided by InventoryListing. A list that fits in one chunk is answered
-    // whole, with Content-Length (perhaps the body kept from an earlier list of the same version); a longer one is
-    // streamed in chunks (Transfer-Encoding: chunked), read as the client takes them (StreamedInventory). A
-    // failure before the first byte is answered as an error like any other. The list's version comes with the
-    // snapshot, before the first row, so its ETag is a header of the response whether the body is sent whole or in
-    // chunks, and describes exactly the entries that follow.
+    // InventoryListing decides the answer: a list that fits in one chunk whole, with Content-Length (perhaps the body
+    // kept from an earlier list of the same version), a longer one in chunks read as the client takes them
+    // (StreamedInventory). The version comes with the snapshot, before the first row, so the ETag describes exactly
+    // the entries that follow, whole or chunked; a failure before the first byte is answered as any error.
     @Get
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",

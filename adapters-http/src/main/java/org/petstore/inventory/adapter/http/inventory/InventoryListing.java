@@ -15,21 +15,17 @@ import org.petstore.inventory.domain.InventoryVersion;
  * What a {@code GET /v1/inventory} is answered with: 304 when {@code If-None-Match} names the list's current tag,
  * else the list as JSON ({@link InventoryJson}), whole when it fits in one buffer, in chunks when it does not.
  *
- * <p><b>The list-body cache.</b> The body of the last list that fit in one buffer is kept, with the
- * {@link InventoryVersion} of the snapshot it was encoded from (never the version of a separate query). While it is
- * kept, a list request first asks for the inventory's current version (one aggregate query, which also answers
- * {@code If-None-Match}); when it equals the kept version, the kept body is the current list and is sent again,
- * with that version's tag, without reading or encoding the list. It is never stale: two inventories with the same
- * version hold the same list ({@link InventoryVersion} counts entries, their versions and every removal, and every
- * write of the store moves it, whichever instance or data command wrote), and the version is read after the request
- * arrived, so every change acknowledged before it was sent is seen, also one made through another instance on the
- * same database. When the versions differ, the list is read and encoded as without the cache, and kept instead.
- * When nothing is kept (a list too long for one buffer), no version is asked for: such a list costs what it costs
- * without the cache; a list that is streamed drops what was kept.
- *
- * <p>The kept body is an immutable copy on the heap: each response wraps it anew, so no response and no replacement
- * of the cache can free it under another. {@code petstore.inventory.list-cache.enabled: false} switches the cache
- * off ({@link ListCacheConfiguration}).
+ * <p><b>The list-body cache.</b> The body of the last list that fit in one buffer is kept with the
+ * {@link InventoryVersion} of the snapshot it was encoded from (never the version of a separate query). While one is
+ * kept, a list request first reads the inventory's current version (one aggregate query, which also answers
+ * {@code If-None-Match}); when it equals the kept one, the kept body is sent again, without reading or encoding the
+ * list. It is never stale: two inventories with the same version hold the same list (it counts entries, their
+ * versions and every removal, and every write of the store moves it, whichever instance or data command wrote), and
+ * it is read after the request arrived, so every change acknowledged before is seen. Otherwise the list is read,
+ * encoded and kept instead; a list too long for one buffer drops what was kept, and costs what it costs without the
+ * cache. The kept body is an immutable heap copy that each response wraps anew, so no response or replacement frees
+ * it under another. {@code petstore.inventory.list-cache.enabled: false} switches the cache off
+ * ({@link ListCacheConfiguration}).
  */
 @Singleton
 final class InventoryListing {

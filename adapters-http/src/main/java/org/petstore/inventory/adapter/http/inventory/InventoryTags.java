@@ -4,7 +4,6 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.http.HttpHeaders;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpResponse;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.petstore.inventory.adapter.http.error.ApiException;
@@ -16,17 +15,12 @@ import org.petstore.inventory.domain.InventoryVersion;
 import org.petstore.inventory.domain.PetId;
 
 /**
- * The entity tags of the inventory's resources, and what the conditional headers that name them ask for.
- *
- * <ul>
- *   <li>An entry ({@code /v1/inventory/{petId}}): strong, {@code "<petId>.<version>"}, e.g. {@code "2.5"}: the
- *       entry's version, which changes with every change of the entry. The pet's ID is part of it, so a tag copied
- *       from another entry never matches.</li>
- *   <li>The list ({@code /v1/inventory}): weak, {@code W/"<entries>.<sum of their versions>.<entries removed>"},
- *       e.g. {@code W/"12.40.0"}: the {@link InventoryVersion}, so it changes whenever an entry changes, is added or
- *       is removed; weak because it is a version of the content, not a digest of the bytes. Clients compare it, never
- *       read it.</li>
- * </ul>
+ * The entity tags of the inventory's resources, and what the conditional headers that name them ask for. An entry
+ * ({@code /v1/inventory/{petId}}) has a strong tag, {@code "<petId>.<version>"} (e.g. {@code "2.5"}), which changes
+ * with every change of the entry; with the pet's ID in it, a tag copied from another entry never matches. The list
+ * ({@code /v1/inventory}) has a weak one, {@code W/"<entries>.<sum of their versions>.<entries removed>"} (e.g.
+ * {@code W/"12.40.0"}): its {@link InventoryVersion}, which changes whenever an entry changes, is added or is removed;
+ * weak because it is a version of the content, not a digest of the bytes. Clients compare tags, never read them.
  */
 final class InventoryTags {
 
@@ -78,9 +72,9 @@ final class InventoryTags {
         if (ifMatch == null) {
             return ExpectedVersions.unconditional();
         }
-        return expectedBy(EntityTag.parseCondition(ifMatch).orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST, "If-Match "
-                + "must be * or a comma-separated list of entity tags in double quotes, such as the entry's ETag "
-                + of(petId, EntryVersion.FIRST))), petId);
+        return expectedBy(EntityTag.parseCondition(ifMatch).orElseThrow(() -> new ApiException(ErrorCode.BAD_REQUEST,
+                "If-Match must be * or a comma-separated list of entity tags in double quotes, such as the entry's "
+                        + "ETag " + of(petId, EntryVersion.FIRST))), petId);
     }
 
     /**
@@ -91,15 +85,8 @@ final class InventoryTags {
     static ExpectedVersions expectedBy(EntityTag.Condition ifMatch, PetId petId) {
         return switch (ifMatch) {
             case EntityTag.AnyTag _ -> ExpectedVersions.any();
-            case EntityTag.OneOf oneOf -> {
-                List<EntryVersion> versions = new ArrayList<>();
-                for (EntityTag tag : oneOf.tags()) {
-                    if (!tag.weak()) {
-                        versionOf(tag.opaque(), petId).ifPresent(versions::add);
-                    }
-                }
-                yield ExpectedVersions.oneOf(versions);
-            }
+            case EntityTag.OneOf oneOf -> ExpectedVersions.oneOf(oneOf.tags().stream().filter(tag -> !tag.weak())
+                    .flatMap(tag -> versionOf(tag.opaque(), petId).stream()).toList());
         };
     }
 

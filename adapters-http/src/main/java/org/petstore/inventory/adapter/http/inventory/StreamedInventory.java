@@ -9,16 +9,13 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * The body of a list too long for one buffer, with Reactor: the chunk already read, then the rest of the entries,
- * each chunk read on the blocking scheduler and handed to the server on the connection's event loop. The server asks
- * there for the next chunk once the previous bytes were written to a writable connection, and at most
- * {@link #READ_AHEAD} chunk is read ahead of what it asked for, so a slow client holds the cursor back instead of
- * making the server buffer the list.
- *
- * <p>The entries' stream is closed by {@link Flux#generate}'s state consumer at the end, when the client goes away
- * (at once, or as soon as a read in flight returns) and when reading fails; chunks read but not sent are released.
- * A failure after the first chunk can only be signalled by aborting the connection (the server logs it once): the
- * client then never sees a complete array, never a shorter list.
+ * The body of a list too long for one buffer, with Reactor: the chunk already read, then the rest, each chunk read on
+ * the blocking scheduler and handed to the server on the connection's event loop, which asks for the next once the
+ * previous bytes were written; at most {@link #READ_AHEAD} chunk is read ahead, so a slow client holds the cursor back
+ * instead of making the server buffer the list. The entries' stream is closed at the end, when the client goes away
+ * (at once, or as soon as a read in flight returns) and when reading fails; chunks read but not sent are released. A
+ * failure after the first chunk aborts the connection (the server logs it once): the client never sees a complete
+ * array, never a shorter list.
  */
 final class StreamedInventory {
 

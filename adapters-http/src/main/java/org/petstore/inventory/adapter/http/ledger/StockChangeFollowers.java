@@ -39,17 +39,13 @@ import reactor.core.scheduler.Schedulers;
  * {@code Accept: text/event-stream}) on this instance. One thread reads the ledger for all of them: every
  * {@code petstore.ledger.stream-poll-interval} (250 ms), and at once again while a read filled a page, it reads the
  * changes after each distinct cursor of the streams that have room (streams that are caught up share one read) and
- * hands each stream its changes in order. A stream's events wait in its own queue; Micronaut takes them from there on
- * the connection's event loop as fast as the connection takes them, without a trip to the reader thread for each. A
- * stream has room for another page while no more than {@link #REFILL} of its events wait in that queue, so a stream
- * catching up from the first of a million changes holds at most a page and a half. So a change committed through any
- * instance on the database reaches every stream here within about the interval plus a read. A stream opens with a
- * comment line; one that has had nothing for {@code petstore.ledger.stream-heartbeat} (10 s) gets a comment line,
- * also while the ledger cannot be read, which keeps proxies and the idle timeout from closing it. A stream whose
- * cursor retention overtook ends; the client's reconnection with {@code Last-Event-ID} is then answered 410. When the
- * service starts shutting down ({@link DrainStarted}, or Micronaut's graceful shutdown where there is no drain), every
- * stream ends with a comment line that tells its client to reconnect, and a stream asked for afterwards ends right
- * after its opening: its client resumes on another instance with {@code Last-Event-ID}.
+ * hands each stream its changes in order, so a change committed through any instance on the database reaches every
+ * stream here within about the interval plus a read. A stream's events wait in its own queue, which Micronaut empties
+ * on the connection's event loop as fast as the connection takes them, without a trip to the reader thread for each; a
+ * stream has room for another page while no more than {@link #REFILL} events wait there, so one catching up from the
+ * first of a million changes holds at most a page and a half. A stream whose cursor retention overtook ends (its
+ * reconnection with {@code Last-Event-ID} is answered 410); when the service starts shutting down, every stream ends
+ * with a line that tells its client to reconnect, elsewhere.
  */
 @Singleton
 final class StockChangeFollowers implements ApplicationEventListener<DrainStarted>, GracefulShutdownCapable {

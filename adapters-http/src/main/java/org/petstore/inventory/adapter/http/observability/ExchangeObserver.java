@@ -29,17 +29,12 @@ import org.slf4j.MDC;
 /**
  * Sees every HTTP exchange where it enters and leaves the server, right behind Netty's HTTP codec, so that nothing
  * answered escapes it (401 from security, 404, 405, 413, requests Netty could not decode). It keeps the connection's
- * one account of its exchanges, the requests read and not yet answered whole (an interim 1xx response is no answer),
- * and with it:
- * <ul>
- *     <li>gives the request its id ({@link RequestId}): the request's {@code X-Request-Id} header is replaced by the
- *     sane or generated id before Micronaut sees it, and the response carries the same id;</li>
- *     <li>writes the access log line (logger {@code petstore.access}): method, path (without the query), status,
- *     body bytes sent, duration in milliseconds and the request id, with the id also in the logging context. The
- *     request's headers, {@code Authorization} among them, are never logged;</li>
- *     <li>closes the connection once every request read is answered, when asked to ({@link #closeAfterAnswers}): the
- *     last of those answers announces {@code Connection: close}.</li>
- * </ul>
+ * account of the requests read and not yet answered whole (an interim 1xx response is no answer), and with it gives
+ * each request its id ({@link RequestId}: {@code X-Request-Id} is replaced by the sane or generated id before
+ * Micronaut sees it, and the response carries it), writes the access log line (logger {@code petstore.access}:
+ * method, path without the query, status, body bytes, milliseconds, the request id, also in the logging context;
+ * never a header), and closes the connection once every request read is answered when asked to
+ * ({@link #closeAfterAnswers}: the last answer announces {@code Connection: close}).
  */
 @Singleton
 public final class ExchangeObserver implements BeanCreatedEventListener<NettyServerCustomizer.Registry> {

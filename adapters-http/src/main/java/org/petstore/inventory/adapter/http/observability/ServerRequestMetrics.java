@@ -24,17 +24,14 @@ import reactor.core.publisher.Mono;
 
 /**
  * The request metrics: a timer {@code http.server.requests} ({@code http_server_requests_seconds} at
- * {@code /prometheus}) per method, status, route template ({@code uri}) and exception, with the name, tags and tag
- * values of micronaut-micrometer's web binder, so that a dashboard reads the same series. It is ordered in
- * {@link ServerFilterPhase#METRICS} among the filters that run before routing ({@link PreMatching}) and wraps the
- * rest (Reactor), so that it times and counts what they refuse too (the cross-origin check's 403, tagged
- * {@code UNMATCHED_URI} as no route was looked for yet) and the final answer of the route's filters,
- * micronaut-security's 401 included.
- *
- * <p>It stands in for micronaut-micrometer 5.13.2's {@code ServerMetricsFilter}, switched off by
- * {@code micronaut.metrics.binders.web.enabled: false}: that filter has no order, runs after security's and never
- * sees a 401 (micronaut-micrometer #970). The fix, micronaut-micrometer #1150, ships in 6.x (for Micronaut 5) only;
- * with it, delete this class and that setting.
+ * {@code /prometheus}) per method, status, route template ({@code uri}) and exception, named and tagged as
+ * micronaut-micrometer's web binder does, so that a dashboard reads the same series. It runs before routing
+ * ({@link PreMatching}, in {@link ServerFilterPhase#METRICS}) and wraps the rest, so that it counts what the other
+ * filters refuse too (the cross-origin 403, tagged {@code UNMATCHED_URI}) and micronaut-security's 401. It stands in
+ * for micronaut-micrometer 5.13.2's {@code ServerMetricsFilter} (switched off by
+ * {@code micronaut.metrics.binders.web.enabled: false}), which has no order, runs after security's filter and never
+ * sees a 401 (micronaut-micrometer #970); the fix (#1150) ships in 6.x, for Micronaut 5 only: with it, delete this
+ * class and that setting.
  */
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)
 final class ServerRequestMetrics implements Ordered {

@@ -8,14 +8,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /**
- * {@code petstore.pets.*}: when {@code GET /v1/pets/{petId}} was deprecated, when it goes away and where that is
- * explained, and the headers that say so: {@code Deprecation} (RFC 9745), {@code Sunset} (RFC 8594) and a
- * {@code Link} with {@code rel="sunset"}. A sunset before the deprecation, or a link that is not a URI, refuses
- * startup.
- *
- * @param deprecatedAt {@code petstore.pets.deprecated-at}
- * @param sunsetAt     {@code petstore.pets.sunset-at}: when the endpoint goes away
- * @param sunsetLink   {@code petstore.pets.sunset-link}
+ * {@code petstore.pets.*}: when {@code GET /v1/pets/{petId}} was deprecated ({@code deprecated-at}), when it goes away
+ * ({@code sunset-at}) and where that is explained ({@code sunset-link}), and the headers that say so:
+ * {@code Deprecation} (RFC 9745), {@code Sunset} (RFC 8594) and a {@code Link} with {@code rel="sunset"}. A sunset
+ * before the deprecation, or a link that is not a URI, refuses startup.
  */
 @ConfigurationProperties("petstore.pets")
 record PetsDeprecation(Instant deprecatedAt, Instant sunsetAt, String sunsetLink) {

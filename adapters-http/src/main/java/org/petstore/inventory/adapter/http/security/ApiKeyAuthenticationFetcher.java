@@ -14,15 +14,12 @@ import org.reactivestreams.Publisher;
 
 /**
  * Authenticates a request by the bearer token that micronaut-security's {@code BearerTokenReader} takes from the
- * {@code Authorization} header (scheme name case-insensitive), checked against the configured {@link ApiKeys}.
- * The authentication's name is the key's id ({@link ApiKeys#keyIdOf}), never the key. An unknown key yields no
- * authentication, so the request is anonymous and answered 401.
- *
- * <p>It stands in for micronaut-security's {@link TokenAuthenticationFetcher}, which does the same through the
- * token validators and then, on every request, resolves the request's host and locale to publish a
- * {@code TokenValidatedEvent} that nothing here listens to: a tenth of a request's CPU time. That event also carries
- * the token, which is the API key, and the event publisher writes every event it publishes to the log at DEBUG: not
- * publishing it keeps keys out of every log line (SecretsNeverLoggedEndToEndTest runs at TRACE).
+ * {@code Authorization} header, checked against the configured {@link ApiKeys}; the authentication's name is the key's
+ * id ({@link ApiKeys#keyIdOf}), never the key, and an unknown key leaves the request anonymous (401). It stands in for
+ * micronaut-security's {@link TokenAuthenticationFetcher}, which on every request also resolves the host and locale to
+ * publish a {@code TokenValidatedEvent} nothing here listens to (a tenth of a request's CPU time), an event that
+ * carries the token, the API key, and that the event publisher logs at DEBUG: not publishing it keeps keys out of
+ * every log line (SecretsNeverLoggedEndToEndTest runs at TRACE).
  */
 @Singleton
 @Replaces(TokenAuthenticationFetcher.class)

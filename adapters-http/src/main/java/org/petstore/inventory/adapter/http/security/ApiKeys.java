@@ -7,7 +7,6 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 import org.slf4j.Logger;
@@ -62,12 +62,9 @@ final class ApiKeys {
         } else {
             LOG.info("Accepting {} configured API key(s)", keys.size());
         }
-        List<byte[]> accepted = new ArrayList<>();
-        for (int i = 0; i < keys.size(); i++) {
-            accepted.add(digestOf(keys.get(i), i + 1));
-        }
-        this.digests = List.copyOf(accepted);
-        this.keyIds = new AtomicReferenceArray<>(accepted.size());
+        List<String> accepted = keys;
+        this.digests = IntStream.range(0, accepted.size()).mapToObj(i -> digestOf(accepted.get(i), i + 1)).toList();
+        this.keyIds = new AtomicReferenceArray<>(digests.size());
     }
 
     /**

@@ -22,14 +22,12 @@ import org.petstore.inventory.adapter.http.error.EchoedInput;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 
 /**
- * Cross-origin access (CORS) for browsers, in place of Micronaut's filter, which refuses every foreign
- * {@code Origin} with an empty 403 when the server runs on localhost.
- *
- * <p>Without configured origins (the default) the {@code Origin} header changes nothing: the request is answered as
- * any other, without CORS headers, so browsers keep pages of other origins from reading the answer. With
+ * Cross-origin access (CORS) for browsers, in place of Micronaut's filter, which refuses every foreign {@code Origin}
+ * with an empty 403 when the server runs on localhost. Without configured origins (the default) {@code Origin} changes
+ * nothing: the answer has no CORS headers, so browsers keep other origins' pages from reading it. With
  * {@link CrossOriginConfiguration configured origins}, such an origin gets the CORS headers and its preflights are
- * answered; any other foreign origin (one that is not the service's own) is refused with 403 {@code FORBIDDEN},
- * before authentication, since a preflight never carries credentials.
+ * answered; any other foreign origin is refused with 403 {@code FORBIDDEN}, before authentication, since a preflight
+ * never carries credentials.
  */
 @Replaces(CorsFilter.class)
 @ServerFilter(ServerFilter.MATCH_ALL_PATTERN)

@@ -20,7 +20,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackInputStream;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -33,15 +33,12 @@ import org.petstore.inventory.adapter.http.error.ErrorCode;
 /**
  * Request bodies with content codings (RFC 9110 §8.4): {@code gzip} and {@code deflate} (also as {@code x-gzip},
  * {@code x-deflate}, and chained) are decoded here, before Micronaut sees the request, with the body size limit
- * applied to the encoded and to the decoded bytes: decoding stops as soon as the limit is passed, so a small body
- * that inflates to gigabytes costs no more than the limit. {@code identity} is no coding. Micronaut's own request
- * decompression never runs (the request it sees has no {@code Content-Encoding}), so nothing is decoded twice.
- * One instance per connection.
- *
- * <p>Refused, as decoding failures that {@link DecoderFailures} answers (and after which the connection is closed):
- * any other coding ({@code br}, {@code zstd}, {@code compress}, unknown tokens, a chain containing one): 415, with
- * {@code Accept-Encoding: gzip, deflate} ({@link ResponseHeaders}); a body that does not decode: 400; a body whose
- * encoded or decoded size passes the limit: 413.
+ * applied to the encoded and the decoded bytes: decoding stops as soon as the limit is passed, so a small body that
+ * inflates to gigabytes costs no more than the limit. {@code identity} is no coding. Micronaut's own decompression
+ * never runs (the request it sees has no {@code Content-Encoding}). One instance per connection. Refused, as decoding
+ * failures that {@link DecoderFailures} answers (the connection is then closed): any other coding, 415 with
+ * {@code Accept-Encoding: gzip, deflate} ({@link ResponseHeaders}); a body that does not decode, 400; a body over the
+ * limit, 413.
  */
 final class ContentDecoding extends ChannelInboundHandlerAdapter {
 
@@ -79,15 +76,10 @@ final class ContentDecoding extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(request);
             return;
         }
-        List<String> applied = new ArrayList<>();
-        for (String value : headerValues) {
-            for (String token : value.split(",", -1)) {
-                String coding = token.trim().toLowerCase(Locale.ROOT);
-                if (!coding.isEmpty() && !coding.equals(IDENTITY)) {
-                    applied.add(coding);
-                }
-            }
-        }
+        List<String> applied = headerValues.stream().flatMap(value -> Arrays.stream(value.split(",", -1)))
+                .map(token -> token.trim().toLowerCase(Locale.ROOT))
+                .filter(coding -> !coding.isEmpty() && !coding.equals(IDENTITY))
+                .toList();
         request.headers().remove(HttpHeaderNames.CONTENT_ENCODING);
         if (applied.isEmpty()) {
             ctx.fireChannelRead(request);
@@ -184,15 +176,10 @@ final class ContentDecoding extends ChannelInboundHandlerAdapter {
     /** {@code deflate} is the zlib format (RFC 1950); some clients send raw deflate data, which is read too. */
     private static InputStream inflating(InputStream in) throws IOException {
         PushbackInputStream peek = new PushbackInputStream(in, 2);
-        int first = peek.read();
-        int second = peek.read();
-        if (second != -1) {
-            peek.unread(second);
-        }
-        if (first != -1) {
-            peek.unread(first);
-        }
-        boolean zlib = first != -1 && second != -1 && (first & 0x0f) == 8 && ((first << 8) | second) % 31 == 0;
+        byte[] head = peek.readNBytes(2);
+        peek.unread(head);
+        boolean zlib = head.length == 2 && (head[0] & 0x0f) == 8
+                && (((head[0] & 0xff) << 8) | (head[1] & 0xff)) % 31 == 0;
         return new EndingInflaterInputStream(peek, new Inflater(!zlib));
     }
 

@@ -19,22 +19,15 @@ import org.petstore.inventory.adapter.http.observability.ExchangeObserver;
 
 /**
  * The HTTP/1.1 message framing (RFC 9112) Netty's decoder leaves to the server, checked before Micronaut sees a
- * request. One instance per connection.
- * <ul>
- *     <li>An HTTP/1.1 request needs exactly one {@code Host} header (§3.2): otherwise 400.</li>
- *     <li>The only transfer coding is {@code chunked} (§6.1): any other is refused with 400, never applied (Micronaut
- *     would decompress a body whose {@code Transfer-Encoding} names gzip).</li>
- *     <li>A malformed chunked body is 400 and the connection is closed after the answer (by the connection's account
- *     of its exchanges, {@link ExchangeObserver#closeAfterAnswers}): the decoder cannot find the next request in what
- *     follows.</li>
- *     <li>{@code HEAD} is answered as {@code GET} would be: Micronaut runs the {@code GET} route, and Netty's encoder,
- *     which knows the request was {@code HEAD}, sends the headers (with {@code Content-Type} and
- *     {@code Content-Length}) and drops the body (RFC 9110 §9.3.2).</li>
- *     <li>A request that closes the connection ({@code Connection: close}, or HTTP/1.0 without
- *     {@code keep-alive}) is the connection's last (§9.6): what was sent after it is dropped unread, never run.</li>
- * </ul>
- * A request refused here is marked as a decoding failure; {@link DecoderFailures} answers it and Micronaut closes the
- * connection after the answer.
+ * request; one instance per connection. An HTTP/1.1 request needs exactly one {@code Host} header (§3.2). The only
+ * transfer coding is {@code chunked} (§6.1): any other is refused, never applied (Micronaut would decompress a body
+ * whose {@code Transfer-Encoding} names gzip). A malformed chunked body is 400, and the connection is closed after the
+ * answer ({@link ExchangeObserver#closeAfterAnswers}): the decoder cannot find the next request in what follows.
+ * {@code HEAD} is answered as {@code GET} would be: Micronaut runs the {@code GET} route, and Netty's encoder, which
+ * knows the request was {@code HEAD}, sends the headers and drops the body (RFC 9110 §9.3.2). A request that closes
+ * the connection ({@code Connection: close}, or HTTP/1.0 without {@code keep-alive}) is its last (§9.6): what was sent
+ * after it is dropped unread, never run. A request refused here is marked as a decoding failure, which
+ * {@link DecoderFailures} answers, and Micronaut closes the connection after the answer.
  */
 final class RequestFraming extends ChannelInboundHandlerAdapter {
 

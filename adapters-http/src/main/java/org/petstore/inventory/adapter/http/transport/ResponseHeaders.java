@@ -9,15 +9,11 @@ import io.netty.handler.codec.http.HttpResponse;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
 
 /**
- * Puts on every response the service writes, errors included, also those the HTTP server answers before any route
- * or filter sees the request (an unreadable request line, oversized headers):
- * <ul>
- *     <li>{@code Cache-Control: no-store}: stock is live data, per key; no cache may keep it (a client can still
- *     revalidate with {@code If-None-Match});</li>
- *     <li>{@code X-Content-Type-Options: nosniff}: a client takes the body for what its {@code Content-Type} says;</li>
- *     <li>on a 415, {@code Accept-Encoding: gzip, deflate}: the content codings a request body may have
- *     (RFC 9110 §12.5.3).</li>
- * </ul>
+ * Puts on every response the service writes, also on those the server answers before any route or filter sees the
+ * request (an unreadable request line, oversized headers): {@code Cache-Control: no-store} (stock is live data, per
+ * key: no cache may keep it; a client can still revalidate with {@code If-None-Match}),
+ * {@code X-Content-Type-Options: nosniff} (a client takes the body for what its {@code Content-Type} says), and on a
+ * 415 {@code Accept-Encoding: gzip, deflate}, the content codings a request body may have (RFC 9110 §12.5.3).
  */
 @ChannelHandler.Sharable
 final class ResponseHeaders extends ChannelDuplexHandler {

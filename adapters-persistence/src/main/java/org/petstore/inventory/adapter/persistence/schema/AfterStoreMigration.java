@@ -7,12 +7,10 @@ import jakarta.inject.Singleton;
 import javax.sql.DataSource;
 
 /**
- * What follows the schema migrations of the inventory database. Micronaut's Flyway integration migrates it
- * ({@code flyway.datasources.default} in the service's configuration: {@code db/migration}, then the backend's own
- * folder, {@code db/vendor/h2} or {@code db/vendor/postgresql}) as its datasource is created, before anything else can
- * use it, and then tells so; on the same thread, still before anything else uses the store, this loads the demo
- * data ({@link DemoData}: into an empty store only, when it is on) and says which database the inventory lives in
- * ({@link DatabaseStartupReport}). A failure of either fails the start, as a failed migration does.
+ * What follows the schema migrations of the inventory database, which Micronaut's Flyway integration runs
+ * ({@code flyway.datasources.default}: {@code db/migration}, then the backend's own folder) as its datasource is
+ * created, before anything else can use it: on the same thread, this loads the demo data ({@link DemoData}) and says
+ * which database the inventory lives in ({@link DatabaseStartupReport}). A failure of either fails the start.
  */
 @Singleton
 final class AfterStoreMigration implements ApplicationEventListener<MigrationFinishedEvent> {

@@ -27,13 +27,10 @@ import org.reactivestreams.Publisher;
 
 /**
  * The service is ready when its database answers: a connection from the pool that the database confirms valid,
- * within {@code petstore.readiness.database-timeout}. A database that does not answer in time, or refuses, makes
- * {@code /health/readiness} 503 until it answers again; {@code /health/liveness} does not look at the database.
- *
- * <p>The details (shown only to a caller with an API key) name the backend and, when the check fails, why: the
- * database's refusal when it refused (connection refused, unknown host, credentials, login, no password, no
- * database, with its SQLSTATE, as {@link DatabaseFailure} tells them), else that it did not answer within the
- * timeout. Never the URL or the credentials.
+ * within {@code petstore.readiness.database-timeout}; else {@code /health/readiness} is 503 until it answers again
+ * ({@code /health/liveness} does not look at the database). The details (shown only to a caller with an API key) name
+ * the backend and, when the check fails, why: the database's refusal, with its SQLSTATE, as {@link DatabaseFailure}
+ * tells it, or that it did not answer in time; never the URL or the credentials.
  */
 @Singleton
 @Readiness
@@ -92,11 +89,7 @@ final class DatabaseReadiness implements HealthIndicator {
         return pool.getConnection();
     }
 
-    /**
-     * Why the database cannot be used, as an operator needs it, without the URL or the credentials: the database's
-     * refusal when there is one (connection refused, unknown host, credentials, login, no password, no database),
-     * with its SQLSTATE, else that it did not answer in time.
-     */
+    /** Why the database cannot be used, as the class comment says. */
     private String reason(SQLException failure) {
         String state = DatabaseFailure.sqlState(failure).map(sql -> " (SQLSTATE " + sql + ")").orElse("");
         return switch (DatabaseFailure.of(failure)) {

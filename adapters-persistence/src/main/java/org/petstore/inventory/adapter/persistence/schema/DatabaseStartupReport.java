@@ -32,14 +32,12 @@ final class DatabaseStartupReport {
     void report(DataSource store) {
         String server;
         try (Connection connection = store.getConnection()) {
-            server = describe(connection);
+            DatabaseMetaData metaData = connection.getMetaData();
+            server = metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion()
+                    + ", user " + metaData.getUserName();
         } catch (SQLException e) {
-            server = unavailable(e);
+            server = "server details unavailable (" + e.getMessage() + ")";
         }
-        log(server);
-    }
-
-    private void log(String server) {
         String backend = database.backend().map(DatabaseBackend::displayName).orElse("unknown");
         LOG.info("Inventory database: {} - {} at {}", backend, server, location());
     }
@@ -55,13 +53,5 @@ final class DatabaseStartupReport {
                 .orElseGet(database::redactedUrl);
     }
 
-    private static String unavailable(SQLException e) {
-        return "server details unavailable (" + e.getMessage() + ")";
-    }
 
-    private static String describe(Connection connection) throws SQLException {
-        DatabaseMetaData metaData = connection.getMetaData();
-        return metaData.getDatabaseProductName() + " " + metaData.getDatabaseProductVersion()
-                + ", user " + metaData.getUserName();
-    }
 }

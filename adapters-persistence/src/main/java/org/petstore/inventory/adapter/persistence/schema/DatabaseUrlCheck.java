@@ -4,7 +4,6 @@ import io.micronaut.configuration.jdbc.hikari.DatasourceConfiguration;
 import io.micronaut.context.event.BeanInitializedEventListener;
 import io.micronaut.context.event.BeanInitializingEvent;
 import io.micronaut.context.exceptions.ConfigurationException;
-import io.micronaut.core.annotation.Nullable;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -16,10 +15,10 @@ import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 
 /**
- * Checks the inventory database's URL as soon as the datasource's settings are read, before the connection pool
- * loads a driver for it, so that a start that cannot work stops with a message that says why: a URL of a database the service does not support, or, for the embedded H2
+ * Checks the inventory database's URL as soon as the datasource's settings are read, before the pool loads a driver
+ * for it, so that a start that cannot work says why: a database the service does not support, or, for the embedded H2
  * database, a directory for its files that cannot be created or written (H2 itself would first print stack traces
- * about its trace file). The directory is created when it does not exist yet, as H2 would.
+ * about its trace file). A missing directory is created, as H2 would.
  */
 @Singleton
 final class DatabaseUrlCheck implements BeanInitializedEventListener<DatasourceConfiguration> {

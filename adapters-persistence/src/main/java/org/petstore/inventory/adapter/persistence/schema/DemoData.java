@@ -18,22 +18,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The demo data (a dozen pets with their stock, a few orders: {@value #SCRIPT}), loaded once the schema migrations
- * of the default datasource are done, at every start with {@code petstore.demo-data} on ({@link DemoDataConfiguration}),
- * <em>into an empty store only</em>: a store that holds no pet, no inventory entry and no order. A store that holds
- * anything is left exactly as it is, so the demo data never resets stock set through the API and never mixes with
- * real data; switching the demo data off changes nothing either.
+ * The demo data (a dozen pets with their stock, a few orders: {@value #SCRIPT}), loaded at every start with
+ * {@code petstore.demo-data} on ({@link DemoDataConfiguration}) <em>into an empty store only</em> (no pet, no entry, no
+ * order): a store that holds anything is left as it is, so the demo data never resets stock set through the API and
+ * never mixes with real data. With the demo data off, an empty store is said so in one line ({@value #EMPTY_STORE}):
+ * the README's examples would answer 404 on it.
  *
- * <p>With the demo data off, an empty store is said so in one line ({@value #EMPTY_STORE}): the README's examples
- * would answer 404 on it.
- *
- * <p>{@link AfterStoreMigration} runs it right after the schema migrations, still while the datasource is created
- * (before anything else uses it) and after Flyway has given its connections back: it needs one connection of the
- * pool, not one more than Flyway's two.
- *
- * <p>The check and the inserts are one transaction. When two instances start at once on the same empty database,
- * one loads the data and the other, finding the rows taken when it inserts (an integrity violation), rolls back and
- * starts on the data the first one loaded.
+ * <p>{@link AfterStoreMigration} runs it right after the schema migrations, before anything else uses the datasource
+ * and after Flyway has given its connections back: it needs one connection of the pool, not one more than Flyway's
+ * two. The check and the inserts are one transaction: of two instances starting at once on the same empty database,
+ * the one that finds the rows taken when it inserts (an integrity violation) rolls back and starts on the other's.
  */
 @Singleton
 final class DemoData {
@@ -66,12 +60,8 @@ final class DemoData {
                 LOG.info(EMPTY_STORE);
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);
         }
-    }
-
-    private static IllegalStateException failed(SQLException e) {
-        return new IllegalStateException("The demo data could not be loaded: " + e.getMessage(), e);
     }
 
     /** Loads the demo data over the connection when the store is empty, in one transaction of its own. */

@@ -34,13 +34,8 @@ final class BatchStagingWriter implements StagingWriter {
         pets.setLong(2, entry.petId().value());
         pets.setString(3, entry.pet().name());
         pets.setString(4, StatusColumns.valueOf(entry.pet().status()));
-        if (entry.stock().isPresent()) {
-            pets.setInt(5, entry.stock().get().quantity().value());
-            pets.setLong(6, entry.stock().get().version().value());
-        } else {
-            pets.setNull(5, Types.INTEGER);
-            pets.setNull(6, Types.BIGINT);
-        }
+        pets.setObject(5, entry.stock().map(stock -> stock.quantity().value()).orElse(null), Types.INTEGER);
+        pets.setObject(6, entry.stock().map(stock -> stock.version().value()).orElse(null), Types.BIGINT);
         add(pets);
     }
 

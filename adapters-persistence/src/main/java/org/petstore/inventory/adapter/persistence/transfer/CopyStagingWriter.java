@@ -51,9 +51,9 @@ final class CopyStagingWriter implements StagingWriter {
             tab();
             number(entry.stock().get().version().value());
         } else {
-            nullValue();
+            escaped((byte) 'N');
             tab();
-            nullValue();
+            escaped((byte) 'N');
         }
         endRow();
     }
@@ -120,22 +120,9 @@ final class CopyStagingWriter implements StagingWriter {
     }
 
     private void number(long value) {
-        if (value == 0) {
-            buffer[size++] = '0';
-            return;
-        }
-        if (value < 0) {
-            buffer[size++] = '-';
-        }
-        int start = size;
-        for (long rest = value; rest != 0; rest /= 10) {
-            buffer[size++] = (byte) ('0' + Math.abs(rest % 10));
-        }
-        for (int left = start, right = size - 1; left < right; left++, right--) {
-            byte digit = buffer[left];
-            buffer[left] = buffer[right];
-            buffer[right] = digit;
-        }
+        byte[] digits = Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(digits, 0, buffer, size, digits.length);
+        size += digits.length;
     }
 
     private void text(String value) throws SQLException {
@@ -157,14 +144,10 @@ final class CopyStagingWriter implements StagingWriter {
         }
     }
 
+    /** A backslash and the letter: an escaped character, or {@code \N} for null. */
     private void escaped(byte letter) {
         buffer[size++] = '\\';
         buffer[size++] = letter;
-    }
-
-    private void nullValue() {
-        buffer[size++] = '\\';
-        buffer[size++] = 'N';
     }
 
     private void tab() {

@@ -6,14 +6,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * Exporting, loading and copying on H2.
- *
- * <p>A large result streams only when the session executes queries lazily ({@code LAZY_QUERY_EXECUTION}), see
- * {@link H2InventoryStatements}. The staging tables are cached local temporary tables (rows on disk, not in the heap),
- * indexed on their ids for the checks' lookups. H2 commits the open transaction on {@code CREATE INDEX}, so the
- * staging tables and their indexes are made first, while the load's transaction holds nothing yet; everything after
- * that is data, in the one transaction. The updates are portable SQL (correlated subqueries), which H2 runs with
- * index lookups.
+ * Exporting, loading and copying on H2. A large result streams only when the session executes queries lazily
+ * ({@code LAZY_QUERY_EXECUTION}, see {@link H2InventoryStatements}). The staging tables are cached local temporary
+ * tables (rows on disk, not in the heap), indexed on their ids for the checks' lookups; H2 commits the open
+ * transaction on {@code CREATE INDEX}, so they are made first, while the load's transaction holds nothing yet. The
+ * updates are portable SQL (correlated subqueries), which H2 runs with index lookups.
  */
 final class H2TransferStatements implements TransferStatements {
 
@@ -35,12 +32,12 @@ final class H2TransferStatements implements TransferStatements {
 
     @Override
     public void beginStreaming(Connection connection) throws SQLException {
-        lazyQueryExecution(connection, true);
+        execute(connection, "SET LAZY_QUERY_EXECUTION TRUE");
     }
 
     @Override
     public void endStreaming(Connection connection) throws SQLException {
-        lazyQueryExecution(connection, false);
+        execute(connection, "SET LAZY_QUERY_EXECUTION FALSE");
     }
 
     /** The database's files (directory and name), or the name of an in-memory database. */
@@ -105,9 +102,6 @@ final class H2TransferStatements implements TransferStatements {
                 WHERE EXISTS (SELECT 1 FROM staged_order s WHERE s.id = o.id AND %s)""".formatted(ORDER_CHANGED);
     }
 
-    private static void lazyQueryExecution(Connection connection, boolean lazy) throws SQLException {
-        execute(connection, "SET LAZY_QUERY_EXECUTION " + (lazy ? "TRUE" : "FALSE"));
-    }
 
     private static void execute(Connection connection, String... statements) throws SQLException {
         try (Statement statement = connection.createStatement()) {

@@ -47,28 +47,24 @@ final class JdbcOtherStores implements OtherStores {
         }
         credentials.setProperty("password", address.password());
         TransferFailures failures = TransferFailures.of(TARGET, url);
+        String named = TARGET + " at " + DatabaseBackend.redact(url);
         Connection connection;
         try {
             connection = DriverManager.getConnection(url, credentials);
         } catch (SQLException e) {
             DatabaseFailure refusal = DatabaseFailure.of(e, !address.password().isEmpty());
-            if (refusal == DatabaseFailure.PASSWORD_MISSING || refusal == DatabaseFailure.CREDENTIALS_REFUSED) {
-                throw refused(url, user, refusal == DatabaseFailure.PASSWORD_MISSING, e);
+            boolean passwordMissing = refusal == DatabaseFailure.PASSWORD_MISSING;
+            if (passwordMissing || refusal == DatabaseFailure.CREDENTIALS_REFUSED) {
+                // said as what was missing or refused, for the caller to name its setting
+                throw new CredentialsRefusedException(passwordMissing
+                        ? named + " asks user " + user + " for a password, and none was given"
+                        : named + " refused user " + user + ": " + DatabaseFailure.firstLine(e.getMessage()),
+                        passwordMissing, e);
             }
             throw failures.translate(e);
         }
         return new JdbcOtherStore(connection, url, user, address.password(), TransferStatements.of(backend),
-                failures, TARGET + " at " + DatabaseBackend.redact(url));
-    }
-
-    /** Credentials the target refused, said as what was missing or refused, for the caller to name its setting. */
-    private static CredentialsRefusedException refused(String url, String user, boolean passwordMissing,
-            SQLException e) {
-        String target = TARGET + " at " + DatabaseBackend.redact(url);
-        return new CredentialsRefusedException(passwordMissing
-                ? target + " asks user " + user + " for a password, and none was given"
-                : target + " refused user " + user + ": " + DatabaseFailure.firstLine(e.getMessage()),
-                passwordMissing, e);
+                failures, named);
     }
 
     /** The H2 URL with each of {@link #H2_SETTINGS} it does not set already. */

@@ -104,7 +104,7 @@ final class JdbcStoreLoad implements StoreLoad {
         try {
             staging().pet(line, entry);
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -116,7 +116,7 @@ final class JdbcStoreLoad implements StoreLoad {
         try {
             staging().order(line, order);
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -194,7 +194,7 @@ final class JdbcStoreLoad implements StoreLoad {
                 StockLedgerHead.move(connection, lastChangeId);
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -229,11 +229,7 @@ final class JdbcStoreLoad implements StoreLoad {
             }
             changeCopies.setLong(1, change.changeId());
             changeCopies.setLong(2, change.petId().value());
-            if (change.from() == null) {
-                changeCopies.setNull(3, Types.INTEGER);
-            } else {
-                changeCopies.setInt(3, change.from().value());
-            }
+            changeCopies.setObject(3, change.from() == null ? null : change.from().value(), Types.INTEGER);
             changeCopies.setInt(4, change.to().value());
             changeCopies.setLong(5, change.version().value());
             changeCopies.setObject(6, OffsetDateTime.ofInstant(change.at(), ZoneOffset.UTC));
@@ -248,7 +244,7 @@ final class JdbcStoreLoad implements StoreLoad {
                 changeCopiesPending = 0;
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -265,7 +261,7 @@ final class JdbcStoreLoad implements StoreLoad {
                         + "by this program's migrations");
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -281,7 +277,7 @@ final class JdbcStoreLoad implements StoreLoad {
                 copies.executeBatch();
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -300,7 +296,7 @@ final class JdbcStoreLoad implements StoreLoad {
             connection.commit();
             committed = true;
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -355,7 +351,7 @@ final class JdbcStoreLoad implements StoreLoad {
             statements.staged(connection, withOrders);
         } catch (SQLException e) {
             finishing.abandon();
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -374,7 +370,7 @@ final class JdbcStoreLoad implements StoreLoad {
                 }
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -392,7 +388,7 @@ final class JdbcStoreLoad implements StoreLoad {
             }
             return counts;
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -409,7 +405,7 @@ final class JdbcStoreLoad implements StoreLoad {
                 }
             }
         } catch (SQLException e) {
-            throw failed(e);
+            throw failures.translate(e);
         }
     }
 
@@ -423,9 +419,7 @@ final class JdbcStoreLoad implements StoreLoad {
         }
     }
 
-    private RuntimeException failed(SQLException e) {
-        return failures.translate(e);
-    }
+
 
     private static void endQuietly(JdbcStoreSnapshot.Ending release, Connection connection) {
         try {

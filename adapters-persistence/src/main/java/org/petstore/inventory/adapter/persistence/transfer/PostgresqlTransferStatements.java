@@ -7,14 +7,11 @@ import java.sql.Statement;
 import org.postgresql.PGConnection;
 
 /**
- * Exporting, loading and copying on PostgreSQL.
- *
- * <p>The driver reads a large result through a server-side cursor when the statement has a fetch size and runs in a
- * transaction: nothing more is needed to stream. The staging tables are temporary tables of the load's transaction
- * ({@code ON COMMIT DROP}; a rollback drops them too), filled with {@code COPY ... FROM STDIN} through the driver's
- * {@code CopyManager}, the fastest way into PostgreSQL, then analyzed (temporary tables are never analyzed by
- * autovacuum), so that the checks and the apply run as hash joins. The updates are {@code UPDATE ... FROM}: one join
- * instead of a subquery per row.
+ * Exporting, loading and copying on PostgreSQL. The driver streams a large result through a server-side cursor when
+ * the statement has a fetch size and runs in a transaction. The staging tables are temporary tables of the load's
+ * transaction ({@code ON COMMIT DROP}; a rollback drops them too), filled with {@code COPY ... FROM STDIN}, the
+ * fastest way into PostgreSQL, then analyzed (autovacuum never analyzes temporary tables), so that the checks and the
+ * apply run as hash joins. The updates are {@code UPDATE ... FROM}: one join instead of a subquery per row.
  */
 final class PostgresqlTransferStatements implements TransferStatements {
 

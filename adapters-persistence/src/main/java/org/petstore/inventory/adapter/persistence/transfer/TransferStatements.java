@@ -7,13 +7,11 @@ import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.StoreMapper;
 
 /**
- * The SQL of exporting, loading and copying a whole store, and where the supported databases differ, how each one
- * does it: {@link H2TransferStatements}, {@link PostgresqlTransferStatements}. Unlike {@link InventoryStatements} these
- * are not beans chosen by the configured URL: a copy works on two databases at once, each with its own statements
- * ({@link #of(DatabaseBackend)}).
- *
- * <p>A load stages its rows in temporary tables ({@code staged_pet}, {@code staged_order}) of its own connection,
- * each row with its line number, then checks and applies them with set-based statements, in one transaction.
+ * The SQL of exporting, loading and copying a whole store, and where the databases differ, how each does it
+ * ({@link H2TransferStatements}, {@link PostgresqlTransferStatements}): not beans chosen by the configured URL, as
+ * {@link InventoryStatements} are, since a copy works on two databases at once ({@link #of(DatabaseBackend)}). A load
+ * stages its rows, each with its line number, in temporary tables of its connection ({@code staged_pet},
+ * {@code staged_order}), then checks and applies them with set-based statements, in one transaction.
  */
 interface TransferStatements {
 
@@ -51,10 +49,7 @@ interface TransferStatements {
     /** Rows fetched per round trip when a whole store is read. */
     int FETCH_SIZE = 2000;
 
-    /**
-     * Makes the connection, in an open transaction, produce the rows of a large result as they are fetched instead of
-     * all at once (with the statements' fetch size): to read a whole store with bounded memory.
-     */
+    /** Makes the connection, in an open transaction, produce a large result's rows as they are fetched. */
     void beginStreaming(Connection connection) throws SQLException;
 
     /** Undoes {@link #beginStreaming}, before the transaction ends. */
@@ -79,16 +74,11 @@ interface TransferStatements {
 
     // ---- checks
 
-    /** The staging table of pets. */
+    /** The staging tables. */
     String STAGED_PET = "staged_pet";
-
-    /** The staging table of orders. */
     String STAGED_ORDER = "staged_order";
 
-    /**
-     * Rows of a staging table ({@link #STAGED_PET} or {@link #STAGED_ORDER}) whose id was staged before: line, id,
-     * line of the first one; in line order, at most parameter 1 rows.
-     */
+    /** Rows of a staging table whose id was staged before: line, id, first line; in line order, at most parameter 1. */
     static String selectDuplicates(String stagingTable) {
         return "SELECT s.line, s.id, d.first_line FROM " + stagingTable + " s"
                 + " JOIN (SELECT id, MIN(line) AS first_line FROM " + stagingTable
@@ -102,11 +92,6 @@ interface TransferStatements {
                 + " GROUP BY id HAVING COUNT(*) > 1) d";
     }
 
-    /** The condition that an order {@code s} is for a pet that is staged. */
-    String PET_STAGED = "EXISTS (SELECT 1 FROM staged_pet p WHERE p.id = s.pet_id)";
-
-    /** The condition that an order {@code s} is for a pet that the store holds. */
-    String PET_STORED = "EXISTS (SELECT 1 FROM pet p WHERE p.id = s.pet_id)";
 
     /** Staged orders whose pet is neither staged nor (in an upsert) stored: line, id, pet; at most parameter 1. */
     static String selectOrdersOfMissingPets(boolean replace) {
@@ -118,8 +103,10 @@ interface TransferStatements {
         return "SELECT COUNT(*) FROM staged_order s WHERE " + orderOfMissingPet(replace);
     }
 
+    /** The condition that an order {@code s} is for a pet neither staged nor (in an upsert) stored. */
     private static String orderOfMissingPet(boolean replace) {
-        return "NOT " + PET_STAGED + (replace ? "" : " AND NOT " + PET_STORED);
+        return "NOT EXISTS (SELECT 1 FROM staged_pet p WHERE p.id = s.pet_id)"
+                + (replace ? "" : " AND NOT EXISTS (SELECT 1 FROM pet p WHERE p.id = s.pet_id)");
     }
 
     /** Orders of the store whose pet is not staged (a replace without orders would delete it): id, pet. */
@@ -171,28 +158,24 @@ interface TransferStatements {
     String DELETE_ORDERS_NOT_STAGED = """
             DELETE FROM store_order WHERE NOT EXISTS (SELECT 1 FROM staged_order s WHERE s.id = store_order.id)""";
 
-    /**
-     * A replace: the entries of pets that are not staged, or staged without stock, go; followed by
-     * {@link #COUNT_REMOVED_ENTRIES}.
-     */
+    /** A replace: the entries of pets not staged, or staged without stock, go; then {@link #COUNT_REMOVED_ENTRIES}. */
     String DELETE_ENTRIES_NOT_STAGED_WITH_STOCK = """
             DELETE FROM inventory_item
             WHERE NOT EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = inventory_item.pet_id AND s.quantity IS NOT NULL)""";
 
-    /** An upsert: the entries of pets staged without stock go; followed by {@link #COUNT_REMOVED_ENTRIES}. */
+    /** An upsert: the entries of pets staged without stock go; then {@link #COUNT_REMOVED_ENTRIES}. */
     String DELETE_ENTRIES_STAGED_WITHOUT_STOCK = """
             DELETE FROM inventory_item
             WHERE EXISTS (SELECT 1 FROM staged_pet s WHERE s.id = inventory_item.pet_id AND s.quantity IS NULL)""";
 
-    /** Every entry goes ({@link #DELETE_EVERYTHING}); followed by {@link #COUNT_REMOVED_ENTRIES}. */
+    /** Every entry goes ({@link #DELETE_EVERYTHING}); then {@link #COUNT_REMOVED_ENTRIES}. */
     String DELETE_ALL_ENTRIES = "DELETE FROM inventory_item";
 
     /**
-     * Run right after each statement that deleted inventory entries, in the same transaction, with the number it
-     * deleted (parameter 1; not run when it deleted none): the removal count ({@code inventory_removals}, migration
-     * V4) is the third part of the list's version, which would otherwise stay the same when an import removes one
-     * entry and adds another at the same version. No trigger: every statement that deletes entries is one of
-     * {@link #DELETES_OF_ENTRIES}, and a new one must be added there.
+     * Run right after each statement that deleted inventory entries, in its transaction, with the number deleted
+     * (parameter 1): the removal count ({@code inventory_removals}, V4) is the third part of the list's version, which
+     * would otherwise stay the same when an import removes one entry and adds another at the same version. No trigger:
+     * a new statement that deletes entries must be added to {@link #DELETES_OF_ENTRIES}.
      */
     String COUNT_REMOVED_ENTRIES = "UPDATE inventory_removals SET removals = removals + ? WHERE id = 1";
 
@@ -200,10 +183,7 @@ interface TransferStatements {
     Set<String> DELETES_OF_ENTRIES = Set.of(DELETE_ENTRIES_NOT_STAGED_WITH_STOCK, DELETE_ENTRIES_STAGED_WITHOUT_STOCK,
             DELETE_ALL_ENTRIES);
 
-    /**
-     * Existing entries whose quantity, or whose pet's status, changes: the staged quantity, and the next version.
-     * Runs before the pets are updated, so it sees their old status.
-     */
+    /** Entries whose quantity or pet's status changes, to the staged quantity and the next version; before the pets. */
     String updateChangedEntries();
 
     /** Existing pets whose name or status changes. */
@@ -227,9 +207,8 @@ interface TransferStatements {
 
     /**
      * The stock ledger's records of the entries {@link #updateChangedEntries()} is about to change in quantity, run
-     * just before it (parameter 1: the last change id so far, held by the load's transaction; see
-     * {@code StockLedgerHead}): the count before and after, the version the update gives, source {@code import}. A
-     * change of a pet's status alone moves the entry's version but not its count, and is not recorded.
+     * just before it (parameter 1: the last change id so far, held by the load's transaction): the count before and
+     * after, the version the update gives, source {@code import}. A change of a pet's status alone is not recorded.
      */
     String RECORD_CHANGED_ENTRIES = """
             INSERT INTO stock_change (change_id, pet_id, from_quantity, to_quantity, version, changed_at, source)
@@ -238,10 +217,7 @@ interface TransferStatements {
             FROM inventory_item i JOIN staged_pet s ON s.id = i.pet_id
             WHERE s.quantity IS NOT NULL AND s.quantity <> i.quantity""";
 
-    /**
-     * The stock ledger's records of the entries {@link #INSERT_NEW_ENTRIES} is about to create, run just before it
-     * (parameter 1 as for {@link #RECORD_CHANGED_ENTRIES}): no count before, the staged count and version.
-     */
+    /** The records of the entries {@link #INSERT_NEW_ENTRIES} is about to create, just before it, as the one above. */
     String RECORD_NEW_ENTRIES = """
             INSERT INTO stock_change (change_id, pet_id, from_quantity, to_quantity, version, changed_at, source)
             SELECT ? + ROW_NUMBER() OVER (ORDER BY s.id), s.id, NULL, s.quantity, s.version, CURRENT_TIMESTAMP, 'import'
@@ -266,10 +242,7 @@ interface TransferStatements {
     /** How far retention removed the ledger (parameter 1). */
     String SET_LEDGER_REMOVED_THROUGH = "UPDATE stock_ledger_retention SET removed_through = ? WHERE id = 1";
 
-    /**
-     * Empties the store, orders first, and its stock ledger, which then has given no change id (a copy carries the
-     * other store's range over, {@link #SET_LEDGER_HEAD}).
-     */
+    /** Empties the store, orders first, and its stock ledger, which then has given no change id. */
     String[] DELETE_EVERYTHING = {"DELETE FROM store_order", DELETE_ALL_ENTRIES, "DELETE FROM pet",
         "DELETE FROM stock_change", "UPDATE stock_ledger_head SET last_change_id = 0 WHERE id = 1",
         "UPDATE stock_ledger_retention SET removed_through = 0 WHERE id = 1"};

@@ -14,14 +14,10 @@ public interface ChangeStockUseCase {
 
     /**
      * Makes every change of the command in one atomic step, or none, and returns the entries as stored, in the order
-     * of the changes. Each change is decided by the domain's rule ({@code EntryChange#decide}): a change that leaves
-     * a count as it is changes nothing (the entry keeps its version, nothing is recorded); the others are recorded in
-     * the stock ledger with consecutive ids. With an idempotency key, a retry of the same request gets the first
-     * one's outcome again (the same entries, or the same refusal) and changes nothing.
-     *
-     * <p>The checks, in order: the condition this service may require of every change
-     * ({@link ConditionRequiredException}), the idempotency key ({@link InvalidIdempotencyKeyException},
-     * {@link IdempotencyKeyConflictException}), then the changes on the entries as they are.
+     * of the changes, each decided by the domain's rule ({@code EntryChange#decide}): one that leaves a count as it is
+     * changes nothing; the others are recorded in the stock ledger. With an idempotency key, a retry of the same
+     * request gets the first one's outcome again (the same entries, or the same refusal) and changes nothing. The
+     * checks come in the order of the exceptions below.
      *
      * @throws ConditionRequiredException        when the service accepts only conditional changes and one has none
      * @throws InvalidIdempotencyKeyException    when the key the client sent cannot be read

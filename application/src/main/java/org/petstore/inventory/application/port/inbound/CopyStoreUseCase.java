@@ -1,9 +1,6 @@
 package org.petstore.inventory.application.port.inbound;
 
-/**
- * Copies the whole store (pets, stock entries with their versions, orders) into another database, for example from
- * the embedded H2 database to PostgreSQL.
- */
+/** Copies the whole store (pets, entries with their versions, orders, the stock ledger) into another database. */
 public interface CopyStoreUseCase {
 
     /**

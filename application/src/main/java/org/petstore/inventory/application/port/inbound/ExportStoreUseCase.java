@@ -2,10 +2,7 @@ package org.petstore.inventory.application.port.inbound;
 
 import org.petstore.inventory.domain.StoreSize;
 
-/**
- * Takes a copy of the whole store: every pet with its stock and, when asked, every order, as one consistent snapshot
- * (a store that keeps changing meanwhile is copied as it was at one moment).
- */
+/** Takes a copy of the whole store (every pet with its stock and, when asked, every order) from one snapshot. */
 public interface ExportStoreUseCase {
 
     /**

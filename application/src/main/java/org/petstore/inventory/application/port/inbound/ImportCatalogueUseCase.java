@@ -1,9 +1,6 @@
 package org.petstore.inventory.application.port.inbound;
 
-/**
- * Loads a catalogue of pets with their stock (and, when given, orders) into the store: validated as a whole first, then
- * applied in one transaction, all or nothing.
- */
+/** Loads a catalogue of pets with their stock (and, when given, orders) into the store, all or nothing. */
 public interface ImportCatalogueUseCase {
 
     /**

@@ -8,14 +8,7 @@ import org.petstore.inventory.domain.InventoryVersion;
  */
 public interface ListInventoryUseCase {
 
-    /**
-     * Every inventory entry, in ascending {@code petId} order, read from the store as the snapshot's stream is
-     * consumed, with the {@link InventoryVersion} of exactly those entries, known before the first one is read.
-     *
-     * <p>The caller must close the snapshot (try-with-resources), whether it read it to the end or not: closing
-     * releases the store's resources behind it (a database cursor and connection). Closing is idempotent and may
-     * happen on any thread; the stream and its iterator are for one thread at a time.
-     */
+    /** Every inventory entry, in ascending {@code petId} order, as an {@link InventorySnapshot} the caller closes. */
     InventorySnapshot listInventory();
 
     /**

@@ -39,10 +39,7 @@ public sealed interface ChangeOutcome {
     record KeyReused() implements ChangeOutcome {
     }
 
-    /**
-     * The outcome of the decisions of {@code EntryChange#decideAll}: the first refusal, else the entries after every
-     * accepted change.
-     */
+    /** The outcome of {@code EntryChange#decideAll}'s decisions: its refusal, else the entries after every change. */
     static ChangeOutcome of(List<ChangeDecision> decisions) {
         int last = decisions.size() - 1;
         if (decisions.get(last) instanceof ChangeDecision.Refusal refusal) {

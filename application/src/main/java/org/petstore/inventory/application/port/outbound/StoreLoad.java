@@ -8,22 +8,16 @@ import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.StoreSize;
 
 /**
- * A load of pets with their stock, and of orders, into a store: the rows are staged first (in the store, not in
- * memory: any number of them), then checked as a whole, counted against the store, and applied; all in one
- * transaction that only {@link #commit()} makes visible and durable. Closing without committing changes nothing,
- * and neither does a process that dies before the commit.
+ * A load of pets with their stock, and of orders, into a store: the rows are staged (in the store, not in memory),
+ * each with its line number in its file so that problems can name it, pets before orders; then checked as a whole,
+ * counted against the store, and applied; all in one transaction that only {@link #commit()} makes visible and
+ * durable. Closing without committing, or a process that dies before the commit, changes nothing.
  *
- * <p>Rows are staged with their line number in the file they came from, so that problems can name it. Pets are
- * staged before orders.
- *
- * <p>Applying is an upsert or a replace. Upsert: every staged pet is created or updated (name, status, stock: a pet
- * staged without stock loses its inventory entry), and, with orders, every staged order is created or updated.
- * Replace: in addition, every pet not staged is deleted with its entry and, with orders, every order not staged.
- * An existing entry whose quantity or pet status changes moves to its next version; a new entry takes the staged
- * version. Nothing else changes.
- *
- * <p>A copy also carries another store's stock ledger over as it is ({@link #copyChange}, {@link #copyLedgerRange}):
- * into a store whose ledger keeps no change, or after {@link #clear()}.
+ * <p>Applying is an upsert (every staged pet created or updated: name, status, stock, a pet staged without stock
+ * losing its entry; with orders, every staged order too) or a replace (also every pet not staged deleted with its
+ * entry, and with orders every order not staged). An existing entry whose quantity or pet status changes moves to its
+ * next version; a new entry takes the staged version. A copy also carries another store's stock ledger over as it is
+ * ({@link #copyChange}, {@link #copyLedgerRange}), into a ledger that keeps no change or after {@link #clear()}.
  */
 public interface StoreLoad extends AutoCloseable {
 
