@@ -15,11 +15,7 @@ import io.micronaut.http.annotation.Get;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
-import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.ExecuteOn;
-import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.rules.SecurityRule;
 import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -30,9 +26,9 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.parameters.RequestBody;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.concurrent.Executor;
+import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
@@ -56,11 +52,7 @@ import reactor.core.scheduler.Schedulers;
  * compare-and-set in the store (strong comparison), else 412. The order of the checks is the README's.
  */
 @Controller("/v1/inventory")
-@Tag(name = "inventory")
-@ErrorResponses.OfEveryOperation
-@Secured(SecurityRule.IS_AUTHENTICATED)
-@Produces(MediaType.APPLICATION_JSON)
-@ExecuteOn(TaskExecutors.BLOCKING)
+@InventoryRoutes
 final class InventoryController {
 
     private static final String ENTRY_TAG = InventoryTags.ENTRY_TAG;

@@ -13,10 +13,6 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.sse.Event;
-import io.micronaut.scheduling.TaskExecutors;
-import io.micronaut.scheduling.annotation.ExecuteOn;
-import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
@@ -25,16 +21,15 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import io.swagger.v3.oas.annotations.tags.Tag;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.EchoedInput;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
-import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
@@ -49,11 +44,7 @@ import org.reactivestreams.Publisher;
  * {@code text/event-stream}.
  */
 @Controller("/v1/inventory")
-@Tag(name = "inventory")
-@ErrorResponses.OfEveryOperation
-@Secured(SecurityRule.IS_AUTHENTICATED)
-@Produces(MediaType.APPLICATION_JSON)
-@ExecuteOn(TaskExecutors.BLOCKING)
+@InventoryRoutes
 final class StockChangesController {
 
     static final int DEFAULT_LIMIT = 50;
