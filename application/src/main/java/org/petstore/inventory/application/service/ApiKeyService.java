@@ -1,0 +1,195 @@
+package org.petstore.inventory.application.service;
+
+import java.lang.System.Logger.Level;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.random.RandomGenerator;
+import java.util.stream.Collectors;
+import org.petstore.inventory.application.port.inbound.AuthenticateApiKeyUseCase;
+import org.petstore.inventory.application.port.inbound.Caller;
+import org.petstore.inventory.application.port.inbound.CreateKeyCommand;
+import org.petstore.inventory.application.port.inbound.IssuedKey;
+import org.petstore.inventory.application.port.inbound.ManageApiKeysUseCase;
+import org.petstore.inventory.application.port.outbound.ApiKeyStore;
+import org.petstore.inventory.application.port.outbound.ApiKeyStore.KeySecretEntry;
+import org.petstore.inventory.domain.access.ApiKey;
+import org.petstore.inventory.domain.access.ApiKeyNotFoundException;
+import org.petstore.inventory.domain.access.InvalidKeyRequestException;
+import org.petstore.inventory.domain.access.KeyId;
+import org.petstore.inventory.domain.access.KeyOverlap;
+import org.petstore.inventory.domain.access.KeyRefusal;
+import org.petstore.inventory.domain.access.KeySecret;
+import org.petstore.inventory.domain.access.ScopeNotHeldException;
+
+/**
+ * Managed keys, and which key a presented secret is. An instance keeps the secrets it has seen in memory
+ * ({@code known}: bounded by the store, since only stored secrets enter) and re-reads them on {@link #refresh} (every
+ * few seconds, so that a key revoked or rotated through another instance is refused here soon after); its own changes
+ * apply at once. A well-formed secret the store does not hold is remembered as unknown until the next refresh, at most
+ * {@value #MAX_UNKNOWN} of them; a secret whose form or checksum is wrong never reaches the store or memory. Uses are
+ * collected in memory and written by {@link #flushUses} (once a minute). Plain Java: the bootstrap module wires it and
+ * schedules both.
+ */
+public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateApiKeyUseCase {
+
+    /** How many well-formed but unknown secrets an instance remembers between two refreshes. */
+    public static final int MAX_UNKNOWN = 10_000;
+    private static final System.Logger LOG = System.getLogger(ApiKeyService.class.getName());
+
+    private final ApiKeyStore store;
+    private final Clock clock;
+    private final RandomGenerator random;
+    private final Map<String, KeySecretEntry> known = new ConcurrentHashMap<>();
+    private final Set<String> unknown = ConcurrentHashMap.newKeySet();
+    private final Map<KeyId, Instant> uses = new ConcurrentHashMap<>();
+
+    public ApiKeyService(ApiKeyStore store, Clock clock, RandomGenerator random) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.random = Objects.requireNonNull(random, "random");
+    }
+
+    @Override
+    public KeyCheck check(String presentedSecret) {
+        if (!KeySecret.isWellFormed(presentedSecret)) {
+            return new Unknown();
+        }
+        String digest = KeySecret.digest(presentedSecret);
+        KeySecretEntry entry = known.get(digest);
+        if (entry == null) {
+            if (unknown.contains(digest)) {
+                return new Unknown();
+            }
+            Optional<KeySecretEntry> stored = store.findBySecretDigest(digest);
+            if (stored.isEmpty()) {
+                if (unknown.size() < MAX_UNKNOWN) {
+                    unknown.add(digest);
+                }
+                return new Unknown();
+            }
+            entry = stored.get();
+            known.put(digest, entry);
+        }
+        Instant now = clock.instant();
+        Optional<KeyRefusal> refusal = refusalAt(entry, now);
+        if (refusal.isPresent()) {
+            return new Refused(refusal.get());
+        }
+        uses.putIfAbsent(entry.key().id(), now);
+        return new Valid(entry.key());
+    }
+
+    private static Optional<KeyRefusal> refusalAt(KeySecretEntry entry, Instant now) {
+        Optional<KeyRefusal> refusal = entry.key().refusalAt(now);
+        if (refusal.isEmpty() && entry.secretExpiresAt() != null && !now.isBefore(entry.secretExpiresAt())) {
+            return Optional.of(new KeyRefusal(entry.key().id(), KeyRefusal.Reason.EXPIRED, entry.secretExpiresAt()));
+        }
+        return refusal;
+    }
+
+    /** Re-reads every secret this instance knows, and forgets the unknown ones. */
+    public void refresh() {
+        Set<KeyId> ids = known.values().stream().map(entry -> entry.key().id()).collect(Collectors.toSet());
+        unknown.clear();
+        if (!ids.isEmpty()) {
+            reload(ids);
+        }
+    }
+
+    private void reload(Set<KeyId> ids) {
+        Map<String, KeySecretEntry> fresh = new HashMap<>();
+        store.secretsOf(ids).forEach(entry -> fresh.put(entry.digest(), entry));
+        known.replaceAll((digest, entry) -> fresh.getOrDefault(digest, entry));
+    }
+
+    /** Writes the uses collected since the last call: at most one write per key and call. */
+    public void flushUses() {
+        Map<KeyId, Instant> collected = new HashMap<>();
+        for (KeyId id : List.copyOf(uses.keySet())) {
+            Instant at = uses.remove(id);
+            if (at != null) {
+                collected.put(id, at);
+            }
+        }
+        if (!collected.isEmpty()) {
+            store.recordUse(collected);
+        }
+    }
+
+    @Override
+    public IssuedKey create(CreateKeyCommand command, Caller caller) {
+        requireCover(caller, command);
+        String taken = store.list().stream()
+                .filter(key -> key.revokedAt() == null && key.name().equals(command.name()))
+                .map(key -> key.id().value()).findFirst().orElse(null);
+        if (taken != null) {
+            throw new InvalidKeyRequestException("name '" + command.name() + "' is taken by " + taken
+                    + ": choose another name, or revoke that key first");
+        }
+        ApiKey key = ApiKey.create(KeyId.random(random), command.name(), command.scopes(), clock.instant(),
+                command.expiresAt());
+        String secret = KeySecret.generate(random);
+        store.add(key, KeySecret.digest(secret));
+        LOG.log(Level.INFO, "API key {0} \"{1}\" created with scopes {2}{3} by {4}", key.id(), key.name(),
+                key.scopes(), key.expiresAt() == null ? "" : ", expiring at " + key.expiresAt(), caller.id());
+        return new IssuedKey(key, secret);
+    }
+
+    private static void requireCover(Caller caller, CreateKeyCommand command) {
+        if (!caller.scopes().cover(command.scopes())) {
+            throw new ScopeNotHeldException(caller.scopes(), command.scopes());
+        }
+    }
+
+    @Override
+    public List<ApiKey> list() {
+        return store.list();
+    }
+
+    @Override
+    public ApiKey find(String id) {
+        if (!KeyId.isKeyId(id)) {
+            throw new ApiKeyNotFoundException(id);
+        }
+        return store.find(new KeyId(id)).orElseThrow(() -> new ApiKeyNotFoundException(id));
+    }
+
+    @Override
+    public void revoke(String id, Caller caller) {
+        ApiKey key = find(id);
+        if (key.revokedAt() != null) {
+            return;
+        }
+        Instant now = clock.instant();
+        store.revoke(key.id(), now);
+        reload(Set.of(key.id()));
+        LOG.log(Level.INFO, "API key {0} \"{1}\" with scopes {2} revoked by {3}", key.id(), key.name(), key.scopes(),
+                caller.id());
+    }
+
+    @Override
+    public IssuedKey rotate(String id, KeyOverlap overlap, Caller caller) {
+        ApiKey key = find(id);
+        if (key.revokedAt() != null) {
+            throw new InvalidKeyRequestException("key " + id + " was revoked at " + key.revokedAt()
+                    + " and cannot be rotated: create a new key");
+        }
+        if (!caller.scopes().cover(key.scopes())) {
+            throw new ScopeNotHeldException(caller.scopes(), key.scopes());
+        }
+        Instant oldSecretsUntil = clock.instant().plus(overlap.value());
+        String secret = KeySecret.generate(random);
+        store.rotate(key.id(), KeySecret.digest(secret), oldSecretsUntil);
+        reload(Set.of(key.id()));
+        LOG.log(Level.INFO, "API key {0} \"{1}\" with scopes {2} rotated by {3}; its old secret works until {4}",
+                key.id(), key.name(), key.scopes(), caller.id(), oldSecretsUntil);
+        return new IssuedKey(key, secret);
+    }
+}
