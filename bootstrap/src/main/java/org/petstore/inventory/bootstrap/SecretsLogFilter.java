@@ -14,13 +14,13 @@ import org.slf4j.Marker;
  * such as {@code ?access_token=...}), out of every log, whatever level their loggers are given. Below INFO, nothing is
  * written by the framework's loggers that write resolved configuration values (the environment's "Resolved value
  * [...]" and the injection of configuration at TRACE, the application context and the event publisher at DEBUG),
- * micronaut-security's token reader (a malformed header's value at DEBUG), and the loggers that write a request's URI,
+ * micronaut-security's token reader (a malformed header's value at DEBUG), its security filter and rules (the path,
+ * where a client may paste a key: "Authorized request GET /v1/inventory/..."), and the loggers that write a request's URI,
  * query string included: Micronaut's HTTP server ("Request GET /v1/inventory?...", "Response 401 - GET ...", no route,
  * wrong method or media type; its Netty wire log, {@code micronaut.server.netty.log-level}, on the logger of
  * {@code NettyHttpServer}), its router (route versions) and Netty's {@code LoggingHandler}. At every level: Micronaut's
  * own access log ({@code HTTP_ACCESS_LOGGER}, the whole URI), should it be switched on (the service writes its own
- * line, the path without the query, on {@code petstore.access}), and the Netty wire log given INFO or above. The
- * security filter and rules, and the service's loggers, write the path only. Named in {@code logback.xml} and
+ * line, the path without the query, on {@code petstore.access}), and the Netty wire log given INFO or above. Named in {@code logback.xml} and
  * {@code logback-cli.xml}, and installed by {@link Application#main} too, so that an operator's own logging
  * configuration ({@code -Dlogback.configurationFile}) cannot leave it out.
  */
@@ -33,6 +33,8 @@ public final class SecretsLogFilter extends TurboFilter {
             "io.micronaut.inject",
             "io.micronaut.context.event.ApplicationEventPublisher",
             "io.micronaut.security.token.reader",
+            "io.micronaut.security.filters",
+            "io.micronaut.security.rules",
             "io.micronaut.http.server",
             "io.micronaut.web.router",
             "io.netty.handler.logging");

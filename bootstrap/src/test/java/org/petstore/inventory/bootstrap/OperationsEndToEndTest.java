@@ -177,6 +177,11 @@ class OperationsEndToEndTest {
         try {
             service.send(service.request("/v1/inventory?page=1").header("X-Request-Id", "access-1").GET().build());
             service.send(service.anonymousRequest("/v1/inventory").header("X-Request-Id", "access-2").GET().build());
+            // a key pasted into the path, where the header belongs: on an error answer only the routes' own words,
+            // numbers and key ids are written
+            service.send(service.request("/v1/inventory/" + RunningService.API_KEY).header("X-Request-Id", "access-3")
+                    .GET().build());
+            service.send(service.request("/v1/nothing/7").header("X-Request-Id", "access-4").GET().build());
         } finally {
             release("petstore.access", lines);
         }
@@ -184,7 +189,7 @@ class OperationsEndToEndTest {
         List<ILoggingEvent> events = lines.list.stream()
                 .filter(event -> event.getMDCPropertyMap().getOrDefault("requestId", "").startsWith("access-"))
                 .toList();
-        assertEquals(2, events.size(), lines.list.toString());
+        assertEquals(4, events.size(), lines.list.toString());
         ILoggingEvent ok = events.get(0);
         assertTrue(ok.getFormattedMessage().matches("GET /v1/inventory 200 \\d+ bytes \\d+ ms"),
                 ok.getFormattedMessage());
@@ -192,6 +197,10 @@ class OperationsEndToEndTest {
         assertEquals(List.of("method", "path", "status", "bytes", "durationMs"),
                 ok.getKeyValuePairs().stream().map(pair -> pair.key).toList());
         assertEquals("GET /v1/inventory 401 122 bytes", events.get(1).getFormattedMessage().replaceAll(" \\d+ ms$", ""));
+        assertTrue(events.get(2).getFormattedMessage().startsWith("GET /v1/inventory/* 400 "),
+                events.get(2).getFormattedMessage());
+        assertTrue(events.get(3).getFormattedMessage().startsWith("GET /v1/*/7 404 "),
+                events.get(3).getFormattedMessage());
         for (ILoggingEvent event : events) {
             assertFalse(event.getFormattedMessage().contains(RunningService.API_KEY));
             assertFalse(String.valueOf(event.getKeyValuePairs()).contains(RunningService.API_KEY));

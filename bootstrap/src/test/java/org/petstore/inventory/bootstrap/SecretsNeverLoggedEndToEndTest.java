@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  * with a wrong key, with errors and with Authorization headers that clients get wrong (another scheme, no space, a
  * tab, {@code =}, the key alone, comma lists, the header twice, non-ASCII, very long), with keys where clients put
  * them by mistake (a query parameter such as {@code ?access_token=} or {@code ?api_key=}, a header of another name
- * such as {@code X-Api-Key}), and stops; every line logged meanwhile, with its arguments, exception messages and MDC,
+ * such as {@code X-Api-Key}, the path), and stops; every line logged meanwhile, with its arguments, exception messages and MDC,
  * is searched for the keys and the presented values.
  */
 class SecretsNeverLoggedEndToEndTest {
@@ -130,6 +130,10 @@ class SecretsNeverLoggedEndToEndTest {
                     () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/prometheus").statusCode()),
                     () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/v1/inventory/1").statusCode()),
                     () -> assertEquals(200, call.apply(PLAIN_KEY).apply("/v1/pets/1").statusCode()),
+                    // a key pasted into the path, where the security filter's lines would carry it
+                    () -> assertEquals(400, call.apply(PLAIN_KEY).apply("/v1/inventory/" + PLAIN_KEY).statusCode()),
+                    () -> assertEquals(401, call.apply(WRONG_KEY).apply("/v1/inventory/" + WRONG_KEY).statusCode()),
+                    () -> assertEquals(400, call.apply(PLAIN_KEY).apply("/v1/pets/" + WRONG_KEY).statusCode()),
                     () -> assertEquals(200, call.apply(WRONG_KEY).apply("/v1/openapi.yml").statusCode()),
                     () -> assertEquals(405, service.send(service.anonymousRequest("/v1/inventory/1")
                             .header("Authorization", "Bearer " + PLAIN_KEY).DELETE().build()).statusCode()),

@@ -1,9 +1,11 @@
 package org.petstore.inventory.adapter.http.observability;
 
+import io.micronaut.context.BeanProvider;
 import io.micronaut.context.event.BeanCreatedEvent;
 import io.micronaut.context.event.BeanCreatedEventListener;
 import io.micronaut.http.netty.channel.ChannelPipelineCustomizer;
 import io.micronaut.http.server.netty.NettyServerCustomizer;
+import io.micronaut.web.router.Router;
 import io.netty.buffer.ByteBufHolder;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -21,7 +23,10 @@ import io.netty.handler.codec.http.LastHttpContent;
 import jakarta.inject.Singleton;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -33,7 +38,7 @@ import org.slf4j.MDC;
  * each request its id ({@link RequestId}: {@code X-Request-Id} is replaced by the sane or generated id before
  * Micronaut sees it, and the response carries it), writes the access log line (logger {@code petstore.access}:
  * method, path without the query, status, body bytes, milliseconds, the request id, also in the logging context;
- * never a header), and closes the connection once every request read is answered when asked to
+ * never a header; on an error answer, {@link LoggedPath}), and closes the connection once every request read is answered when asked to
  * ({@link #closeAfterAnswers}: the last answer announces {@code Connection: close}).
  */
 @Singleton
@@ -46,15 +51,68 @@ public final class ExchangeObserver implements BeanCreatedEventListener<NettySer
     private static final Object CLOSE_AFTER_ANSWERS = new Object();
 
     private final boolean accessLog;
+    private final LoggedPath loggedPath;
 
-    ExchangeObserver(AccessLogConfiguration configuration) {
+    ExchangeObserver(AccessLogConfiguration configuration, BeanProvider<Router> router) {
         this.accessLog = configuration.accessLog();
+        this.loggedPath = new LoggedPath(router);
     }
 
     @Override
     public NettyServerCustomizer.Registry onCreated(BeanCreatedEvent<NettyServerCustomizer.Registry> event) {
-        event.getBean().register(new Customizer(null, accessLog));
+        event.getBean().register(new Customizer(null, accessLog, loggedPath));
         return event.getBean();
+    }
+
+    /**
+     * The path as the access line writes it. A successful answer's path is written as it came: only the routes'
+     * own words, numbers and key ids get one. On an error answer, a segment that is none of these is written as
+     * {@code *}: a client that pastes its API key (or any secret) into the path, where a header belongs, does not put
+     * it into the log ({@code /v1/inventory/*}). The routes' words are read from the router at the first error.
+     */
+    static final class LoggedPath {
+
+        private static final Pattern HARMLESS = Pattern.compile("[0-9]{1,19}|key-[0-9a-f]{12}");
+
+        private final BeanProvider<Router> router;
+        private volatile Set<String> words;
+
+        LoggedPath(BeanProvider<Router> router) {
+            this.router = router;
+        }
+
+        String of(String path, int status) {
+            if (status < 400) {
+                return path;
+            }
+            Set<String> known = words();
+            StringBuilder logged = new StringBuilder(path.length());
+            int start = 0;
+            while (start < path.length()) {
+                int end = path.indexOf('/', start);
+                end = end < 0 ? path.length() : end;
+                String segment = path.substring(start, end);
+                logged.append(segment.isEmpty() || known.contains(segment) || HARMLESS.matcher(segment).matches()
+                        ? segment : "*");
+                if (end < path.length()) {
+                    logged.append('/');
+                }
+                start = end + 1;
+            }
+            return logged.toString();
+        }
+
+        private Set<String> words() {
+            Set<String> known = words;
+            if (known == null) {
+                known = router.get().uriRoutes()
+                        .flatMap(route -> Pattern.compile("/").splitAsStream(route.getUriMatchTemplate().toString()))
+                        .filter(segment -> !segment.isEmpty() && segment.indexOf('{') < 0)
+                        .collect(Collectors.toUnmodifiableSet());
+                words = known;
+            }
+            return known;
+        }
     }
 
     /**
@@ -65,11 +123,12 @@ public final class ExchangeObserver implements BeanCreatedEventListener<NettySer
         connection.fireUserEventTriggered(CLOSE_AFTER_ANSWERS);
     }
 
-    private record Customizer(Channel channel, boolean accessLog) implements NettyServerCustomizer {
+    private record Customizer(Channel channel, boolean accessLog, LoggedPath loggedPath)
+            implements NettyServerCustomizer {
 
         @Override
         public NettyServerCustomizer specializeForChannel(Channel channel, ChannelRole role) {
-            return role == ChannelRole.CONNECTION ? new Customizer(channel, accessLog) : this;
+            return role == ChannelRole.CONNECTION ? new Customizer(channel, accessLog, loggedPath) : this;
         }
 
         @Override
@@ -77,7 +136,7 @@ public final class ExchangeObserver implements BeanCreatedEventListener<NettySer
             if (channel != null && channel.pipeline().get(HANDLER_NAME) == null
                     && channel.pipeline().get(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC) != null) {
                 channel.pipeline().addAfter(ChannelPipelineCustomizer.HANDLER_HTTP_SERVER_CODEC, HANDLER_NAME,
-                        new Handler(accessLog));
+                        new Handler(accessLog, loggedPath));
             }
         }
     }
@@ -106,12 +165,14 @@ public final class ExchangeObserver implements BeanCreatedEventListener<NettySer
     private static final class Handler extends ChannelDuplexHandler {
 
         private final boolean accessLog;
+        private final LoggedPath loggedPath;
         private final Deque<Exchange> exchanges = new ArrayDeque<>();
         private Exchange responding;
         private boolean closeAfterAnswers;
 
-        Handler(boolean accessLog) {
+        Handler(boolean accessLog, LoggedPath loggedPath) {
             this.accessLog = accessLog;
+            this.loggedPath = loggedPath;
         }
 
         @Override
@@ -170,15 +231,16 @@ public final class ExchangeObserver implements BeanCreatedEventListener<NettySer
                 return;
             }
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - exchange.startNanos);
+            String path = loggedPath.of(exchange.path, exchange.status);
             MDC.put(RequestId.LOGGING_KEY, exchange.id);
             try {
                 ACCESS_LOG.atInfo()
                         .addKeyValue("method", exchange.method)
-                        .addKeyValue("path", exchange.path)
+                        .addKeyValue("path", path)
                         .addKeyValue("status", exchange.status)
                         .addKeyValue("bytes", exchange.bytes)
                         .addKeyValue("durationMs", millis)
-                        .log("{} {} {} {} bytes {} ms", exchange.method, exchange.path, exchange.status,
+                        .log("{} {} {} {} bytes {} ms", exchange.method, path, exchange.status,
                                 exchange.bytes, millis);
             } finally {
                 MDC.remove(RequestId.LOGGING_KEY);
