@@ -31,6 +31,7 @@ import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
+import org.petstore.inventory.adapter.http.body.BodyRefusals;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
@@ -161,7 +162,7 @@ final class InventoryController {
             @Nullable @Header(HttpHeaders.IF_MATCH) List<String> ifMatch,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryUpdate update = BodyRefusals.sent(body, InventoryUpdate.class, request);
+        InventoryUpdate update = BodyRefusals.sent(body, InventoryBodies.UPDATE, request);
         PetId id = PathParameters.petId(petId);
         EntryChange change = new EntryChange(id, update.movement(), InventoryTags.expectedBy(ifMatch, id),
                 origin.withReason(update.reason()));

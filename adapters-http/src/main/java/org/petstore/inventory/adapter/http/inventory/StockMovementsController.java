@@ -23,6 +23,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.body.BodyRefusals;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
@@ -85,7 +86,7 @@ final class StockMovementsController {
             @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryAdjustment adjustment = BodyRefusals.sent(body, InventoryAdjustment.class, request);
+        InventoryAdjustment adjustment = BodyRefusals.sent(body, InventoryBodies.ADJUSTMENT, request);
         PetId id = PathParameters.petId(petId);
         EntryChange change = new EntryChange(id, adjustment.movement(), InventoryTags.expectedBy(ifMatch, id),
                 origin.withReason(adjustment.reason()));
@@ -128,7 +129,7 @@ final class StockMovementsController {
             @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryChanges batch = BodyRefusals.sent(body, InventoryChanges.class, request);
+        InventoryChanges batch = BodyRefusals.sent(body, InventoryBodies.BATCH, request);
         List<EntryChange> changes = batch.changes().stream()
                 .map(change -> change.entryChange(origin, batch.reason())).toList();
         return HttpResponse.ok(changeStock.changeStock(ChangeStockCommand.batch(changes, idempotencyKey)).stream()
