@@ -16,6 +16,7 @@ import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.security.annotation.Secured;
 import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -81,6 +82,7 @@ final class InventoryController {
     // (StreamedInventory). The version comes with the snapshot, before the first row, so the ETag describes exactly
     // the entries that follow, whole or chunked; a failure before the first byte is answered as any error.
     @Get
+    @Secured("inventory:read")
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
             headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
@@ -105,6 +107,7 @@ final class InventoryController {
     }
 
     @Get("/{petId}")
+    @Secured("inventory:read")
     @Operation(operationId = "getInventoryItem", summary = "Returns the stock level of one pet, with its entity tag.",
             description = "Experimental: the entry's strong ETag changes with every change of the entry; send it in "
                     + "If-Match to update only the entry you read, or in If-None-Match to be told 304 when it "
@@ -136,6 +139,7 @@ final class InventoryController {
     }
 
     @Patch("/{petId}")
+    @Secured("inventory:write")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "updateInventory",
             summary = "Sets the stock quantity for one pet, to record new arrivals, returns or manual adjustments.",

@@ -11,6 +11,7 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.security.annotation.Secured;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
@@ -52,6 +53,7 @@ final class StockMovementsController {
     }
 
     @Post("/{petId}/adjustments")
+    @Secured("inventory:write")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "adjustInventory",
             summary = "Moves the stock count of one pet by a delta, to record a sale, a loss, an arrival or a return.",
@@ -95,6 +97,7 @@ final class StockMovementsController {
     }
 
     @Post("/changes")
+    @Secured("inventory:write")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "applyInventoryChanges",
             summary = "Applies 1 to 100 changes of stock, deltas or new counts, all or nothing.",
