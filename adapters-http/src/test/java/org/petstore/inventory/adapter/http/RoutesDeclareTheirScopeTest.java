@@ -31,7 +31,8 @@ class RoutesDeclareTheirScopeTest {
     static final Map<String, String> WITHOUT_SCOPE = Map.of(
             "GET /", SecurityRule.IS_ANONYMOUS,
             "GET /v1/openapi.yml", SecurityRule.IS_ANONYMOUS,
-            "GET /v1/openapi.json", SecurityRule.IS_ANONYMOUS);
+            "GET /v1/openapi.json", SecurityRule.IS_ANONYMOUS,
+            "GET /v1/keys/self", SecurityRule.IS_AUTHENTICATED);
 
     @Inject
     Router router;

@@ -123,7 +123,9 @@ class ScopesTest extends HttpAdapterTest {
                 () -> assertJson(api.get("/v1/inventory/1").authorized().send(), 200, ENTRY_1),
                 () -> assertEquals(200, api.patch("/v1/inventory/1").bearer(ApiClient.ROTATED_KEY)
                         .json("{\"quantity\":5}").send().status()),
-                () -> assertEquals(200, api.get("/beans").authorized().send().status()));
+                () -> assertEquals(200, api.get("/v1/keys").authorized().send().status()),
+                () -> assertEquals(201, api.request("POST", "/v1/keys").authorized()
+                        .json("{\"name\":\"dashboard\",\"scopes\":[\"inventory:read\"]}").send().status()));
     }
 
     @Test

@@ -8,6 +8,10 @@ import io.micronaut.serde.exceptions.SerdeException;
 import jakarta.inject.Singleton;
 import java.io.IOException;
 import java.math.BigInteger;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 import org.petstore.inventory.adapter.http.error.EchoedInput;
 
@@ -15,7 +19,7 @@ import org.petstore.inventory.adapter.http.error.EchoedInput;
  * The members of the bodies bound strictly as serde binds them: each deserializer here is named by the members it
  * reads ({@code @Serdeable.Deserializable(using = ...)}), and refuses every other JSON value with an
  * {@link InvalidBody} that says what is wrong; {@link BodyRefusals} says where. They are declared for {@link Object}
- * so that serde takes them only where a member names them, never for every {@link BigInteger}. A
+ * so that serde takes them only where a member names them, never for every {@link BigInteger}, string or list. A
  * feature's own values (a reason of a change) are a {@link Value} in its package.
  */
 public final class StrictValues {
@@ -98,6 +102,12 @@ public final class StrictValues {
         }
     }
 
+    /** What a JSON value is, for a message that says what was sent instead. */
+    public static String kindOf(JsonNode value) {
+        return value.isNull() ? "null" : value.isString() ? "a string" : value.isNumber() ? "a JSON number"
+                : value.isBoolean() ? "a boolean" : value.isArray() ? "an array" : "an object";
+    }
+
     /** A whole number as a JSON integer literal, of any size: never a string, a fraction or an exponent. */
     @Singleton
     public static final class WholeNumber extends Value {
@@ -116,6 +126,65 @@ public final class StrictValues {
                         : value.isBoolean() ? "a boolean" : "an object or array")), true);
                 default -> throw new InvalidBody(member + NOT_WHOLE, true);
             };
+        }
+    }
+
+    /** A JSON string, as written: never a number, a boolean, a structure or {@code null}. */
+    @Singleton
+    public static final class Text extends Value {
+
+        @Override
+        protected Object of(JsonNode value, String member) {
+            if (!value.isString()) {
+                throw new InvalidBody(member + " must be a JSON string, not " + kindOf(value), true);
+            }
+            return value.getStringValue();
+        }
+    }
+
+    /** A JSON array of strings, in their order (repeats kept: the domain judges them). */
+    @Singleton
+    public static final class Texts extends Value {
+
+        @Override
+        protected Object of(JsonNode value, String member) {
+            if (!value.isArray()) {
+                throw new InvalidBody(member + " must be a JSON array of strings, not " + kindOf(value), true);
+            }
+            List<String> texts = new ArrayList<>();
+            for (JsonNode element : value.values()) {
+                if (!element.isString()) {
+                    throw new InvalidBody(member + "[" + texts.size() + "] must be a JSON string, not "
+                            + kindOf(element), true);
+                }
+                texts.add(element.getStringValue());
+            }
+            return texts;
+        }
+    }
+
+    /**
+     * A point in time as an RFC 3339 string with its offset ({@code 2027-06-01T00:00:00Z}), or {@code null} for none.
+     */
+    @Singleton
+    public static final class Timestamp extends Value {
+
+        @Override
+        protected Object of(JsonNode value, String member) {
+            if (value.isNull()) {
+                return null;
+            }
+            String problem = member + " must be a date and time with its offset (RFC 3339), such as "
+                    + "\"2027-06-01T00:00:00Z\"";
+            if (!value.isString()) {
+                throw new InvalidBody(problem + ", not " + kindOf(value), false);
+            }
+            try {
+                return Instant.parse(value.getStringValue());
+            } catch (DateTimeParseException e) {
+                throw new InvalidBody(problem + ", got \"" + EchoedInput.value(value.getStringValue()) + "\"",
+                        false);
+            }
         }
     }
 }
