@@ -43,7 +43,8 @@ class FuzzedRequestsTest extends HttpAdapterTest {
         "/v1/inventory/", "//v1/inventory", "/v1/inventory/1/x", "/swagger-ui/index.html", "/v1/inventory;x=1",
         "/v1/inventory/1#frag", "*", "/v1/inventory/%00", "/v1/inventory/a|b", "/v1/%2e%2e/inventory",
         "/v1/inventory/1/adjustments", "/v1/inventory/99/adjustments", "/v1/inventory/0/adjustments",
-        "/v1/inventory/changes", "/v1/inventory/changes?after=0"};
+        "/v1/inventory/changes", "/v1/inventory/changes?after=0", "/v1/keys", "/v1/keys/self",
+        "/v1/keys/key-000000000000", "/v1/keys/x/rotation", "/v1/keys/%zz"};
     private static final String[] CONTENT_TYPES = {"application/json", "application/json", "application/json; charset=utf-8",
         "text/plain", "application/xml", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
         "application/json; charset=latin1", "garbage", ""};
@@ -55,7 +56,8 @@ class FuzzedRequestsTest extends HttpAdapterTest {
         "{\"delta\":-1}", "{\"delta\":0}", "{\"delta\":-2147483647}", "{\"delta\":1,\"reason\":\"sale\"}",
         "{\"changes\":[{\"petId\":1,\"delta\":-1},{\"petId\":2,\"quantity\":3}],\"reason\":\"sale\"}",
         "{\"changes\":[{\"petId\":1,\"delta\":1,\"quantity\":1}]}", "{\"changes\":[{\"petId\":99,\"delta\":1}]}",
-        "{\"changes\":[]}", "{\"changes\":[[[[]]]]}"};
+        "{\"changes\":[]}", "{\"changes\":[[[[]]]]}", "{\"name\":\"fuzz\",\"scopes\":[\"inventory:read\"]}",
+        "{\"overlap\":\"PT1H\"}", "{\"name\":\"x\",\"scopes\":\"keys:admin\",\"expiresAt\":7}"};
 
     /** Long enough that a loaded machine never looks like a server that does not answer. */
     private static final int ANSWER_TIMEOUT_MILLIS = 30_000;
@@ -98,7 +100,8 @@ class FuzzedRequestsTest extends HttpAdapterTest {
         Socket socket = null;
         InputStream in = null;
         for (int i = 0; i < requests; i++) {
-            FuzzedRequest request = FuzzedRequest.random(random, url.getHost() + ':' + url.getPort());
+            FuzzedRequest request = FuzzedRequest.random(random, url.getHost() + ':' + url.getPort(),
+                    new String[]{keys.secretOf("storefront"), keys.secretOf("till-1"), keys.secretOf("key-admin")});
             for (int attempt = 0; attempt < 2; attempt++) {
                 if (socket == null || socket.isClosed()) {
                     socket = new Socket(url.getHost(), url.getPort());
@@ -186,7 +189,7 @@ class FuzzedRequestsTest extends HttpAdapterTest {
     /** One request made of random parts, with a description to report it by. */
     private record FuzzedRequest(String method, String describe, byte[] bytes, boolean closes) {
 
-        static FuzzedRequest random(Random random, String host) {
+        static FuzzedRequest random(Random random, String host, String[] managedKeys) {
             String method = pick(random, METHODS);
             String path = pick(random, PATHS);
             String version = random.nextInt(20) == 0 ? "HTTP/1.0" : "HTTP/1.1";
@@ -195,10 +198,11 @@ class FuzzedRequestsTest extends HttpAdapterTest {
             for (int h = 0; h < hosts; h++) {
                 headers.add("Host: " + (h == 0 ? host : "elsewhere.example"));
             }
-            switch (random.nextInt(6)) {
+            switch (random.nextInt(7)) {
                 case 0 -> { }
                 case 1 -> headers.add("Authorization: Bearer wrong-key");
-                case 2 -> headers.add("Authorization: " + pick(random, new String[]{"Basic eDp5", "Bearer", "bearer "
+                case 2 -> headers.add("Authorization: Bearer " + pick(random, managedKeys));
+                case 3 -> headers.add("Authorization: " + pick(random, new String[]{"Basic eDp5", "Bearer", "bearer "
                         + ApiClient.KEY, "Bearer " + ApiClient.KEY + " extra", "Bearer \u00e9"}));
                 default -> headers.add("Authorization: Bearer " + ApiClient.KEY);
             }

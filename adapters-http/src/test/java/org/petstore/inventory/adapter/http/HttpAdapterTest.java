@@ -5,8 +5,8 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
- * The HTTP adapter on its real server, with the use cases replaced by {@link InMemoryInventory} and
- * {@link InMemoryPetsAndOrders}, reset before each test.
+ * The HTTP adapter on its real server, with the use cases replaced by {@link InMemoryInventory},
+ * {@link InMemoryPetsAndOrders} and {@link InMemoryApiKeys}, reset before each test.
  */
 @MicronautTest
 abstract class HttpAdapterTest {
@@ -20,9 +20,13 @@ abstract class HttpAdapterTest {
     @Inject
     InMemoryPetsAndOrders petsAndOrders;
 
+    @Inject
+    InMemoryApiKeys keys;
+
     @BeforeEach
     void seed() {
         inventory.reset();
         petsAndOrders.reset();
+        keys.reset();
     }
 }

@@ -58,6 +58,17 @@ class InventoryStreamingTest extends HttpAdapterTest {
     }
 
     @Test
+    void aManagedKeyGetsALongListStreamedAsWell() {
+        inventory.fill(5_000);
+
+        ApiResponse response = api.get("/v1/inventory").bearer(keys.secretOf("storefront")).send();
+
+        assertJson(response, 200, expectedJson(5_000));
+        assertEquals(List.of("chunked"), response.header("Transfer-Encoding"));
+        awaitTrue(() -> inventory.openLists() == 0, "the list's stream is closed");
+    }
+
+    @Test
     void aListThatFailsAfterTheFirstBytesAbortsTheConnection() {
         inventory.generateNextList(5_000, 3_000, new IllegalStateException("connection to the database lost"));
 

@@ -37,9 +37,14 @@ class StockChangeStreamTest extends HttpAdapterTest {
 
     /** The lines of an open stream, as they arrive. */
     private BlockingQueue<String> stream(String query, String lastEventId) throws Exception {
+        return stream(query, lastEventId, ApiClient.KEY);
+    }
+
+    /** The lines of a stream opened with this key, as they arrive. */
+    private BlockingQueue<String> stream(String query, String lastEventId, String key) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(api.server().getURL()
                         + "/v1/inventory/changes" + query))
-                .header("Authorization", "Bearer " + ApiClient.KEY)
+                .header("Authorization", "Bearer " + key)
                 .header("Accept", "text/event-stream");
         if (lastEventId != null) {
             request.header("Last-Event-ID", lastEventId);
@@ -94,6 +99,16 @@ class StockChangeStreamTest extends HttpAdapterTest {
         assertEquals(List.of("id: 2", json(2)), nextEvent(lines));
         patch(10, 7);
         assertEquals(List.of("id: 3", json(3)), nextEvent(lines));
+    }
+
+    @Test
+    void aReadOnlyManagedKeyFollowsTheStream() throws Exception {
+        patch(1, 5);
+        BlockingQueue<String> lines = stream("?after=0", null, keys.secretOf("storefront"));
+
+        assertEquals(List.of("id: 1", json(1)), nextEvent(lines));
+        patch(2, 6);
+        assertEquals(List.of("id: 2", json(2)), nextEvent(lines));
     }
 
     @Test

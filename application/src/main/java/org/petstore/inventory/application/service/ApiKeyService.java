@@ -190,6 +190,6 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
         reload(Set.of(key.id()));
         LOG.log(Level.INFO, "API key {0} \"{1}\" with scopes {2} rotated by {3}; its old secret works until {4}",
                 key.id(), key.name(), key.scopes(), caller.id(), oldSecretsUntil);
-        return new IssuedKey(key, secret);
+        return new IssuedKey(key, secret, oldSecretsUntil);
     }
 }

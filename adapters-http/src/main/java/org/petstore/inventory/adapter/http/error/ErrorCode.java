@@ -23,6 +23,11 @@ public enum ErrorCode {
     UNAUTHORIZED(HttpStatus.UNAUTHORIZED,
             "An API key is required: send the header 'Authorization: Bearer <API key>'"),
     FORBIDDEN(HttpStatus.FORBIDDEN, "This API key may not perform this request"),
+    /**
+     * The API key is valid and does not hold the scope the request needs (or, creating or rotating a key, one it
+     * would grant); the message names the key, the scopes it holds and the one needed.
+     */
+    INSUFFICIENT_SCOPE(HttpStatus.FORBIDDEN, null, false),
     /** No such route or resource. */
     NOT_FOUND(HttpStatus.NOT_FOUND, null),
     /** The route exists, the method does not; see the {@code Allow} header. */

@@ -20,6 +20,8 @@ import org.petstore.inventory.domain.RefusedBatchChangeException;
 import org.petstore.inventory.domain.RepeatedPetException;
 import org.petstore.inventory.domain.StaleInventoryEntryException;
 import org.petstore.inventory.domain.StockLevelException;
+import org.petstore.inventory.domain.access.ApiKeyNotFoundException;
+import org.petstore.inventory.domain.access.ScopeNotHeldException;
 
 /**
  * The one translation from a failure, whichever layer raised it, to the {@link ApiException} the client is answered
@@ -90,7 +92,11 @@ final class ErrorTranslation {
                     "The inventory entry for pet " + stale.petId() + " has changed: If-Match names none of its "
                             + "current tags; read it again (GET /v1/inventory/" + stale.petId() + ") and retry "
                             + "with its ETag"));
+            case ApiKeyNotFoundException missing -> Optional.of(new ApiException(ErrorCode.NOT_FOUND,
+                    "No API key has the id " + EchoedInput.value(missing.id())));
             case NotFoundException notFound -> Optional.of(new ApiException(ErrorCode.NOT_FOUND, notFound.getMessage()));
+            case ScopeNotHeldException notHeld -> Optional.of(new ApiException(ErrorCode.INSUFFICIENT_SCOPE,
+                    notHeld.getMessage()));
             case ExpiredChangeCursorException expired -> Optional.of(new ApiException(ErrorCode.CURSOR_EXPIRED,
                     expired.getMessage()));
             case DomainException broken -> Optional.of(new ApiException(ErrorCode.VALIDATION_FAILED,

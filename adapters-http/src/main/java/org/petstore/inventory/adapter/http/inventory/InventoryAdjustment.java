@@ -5,6 +5,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigInteger;
+import org.petstore.inventory.adapter.http.body.StrictValues;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.StockMovement;
 
@@ -28,7 +29,7 @@ record InventoryAdjustment(
                 description = "Why the count changes, recorded in the stock ledger with the change; left out: no "
                         + "reason",
                 implementation = String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
-        @Serdeable.Deserializable(using = StrictValues.Reason.class)
+        @Serdeable.Deserializable(using = InventoryValues.Reason.class)
         @Nullable ChangeReason reason) {
 
     InventoryAdjustment {
@@ -37,6 +38,6 @@ record InventoryAdjustment(
 
     /** The delta it moves the count by; 400 out of its range. */
     StockMovement movement() {
-        return StrictValues.adjustBy(delta);
+        return InventoryValues.adjustBy(delta);
     }
 }

@@ -7,6 +7,7 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigInteger;
 import java.util.List;
+import org.petstore.inventory.adapter.http.body.StrictValues;
 import org.petstore.inventory.domain.ChangeOrigin;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.EntryChange;
@@ -29,13 +30,13 @@ record InventoryChanges(
                 arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
                         description = "The changes, made in this order; the answer lists the entries in the same "
                                 + "order"))
-        @Serdeable.Deserializable(using = StrictValues.Changes.class)
+        @Serdeable.Deserializable(using = InventoryValues.Changes.class)
         List<Change> changes,
         @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, nullable = false,
                 description = "Why the counts change, recorded in the stock ledger with every change that gives no "
                         + "reason of its own; left out: no reason",
                 implementation = String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
-        @Serdeable.Deserializable(using = StrictValues.Reason.class)
+        @Serdeable.Deserializable(using = InventoryValues.Reason.class)
         @Nullable ChangeReason reason) {
 
     InventoryChanges {
@@ -66,7 +67,7 @@ record InventoryChanges(
             @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, nullable = false,
                     description = "Why this pet's count changes; left out: the batch's reason", implementation =
                     String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
-            @Serdeable.Deserializable(using = StrictValues.Reason.class)
+            @Serdeable.Deserializable(using = InventoryValues.Reason.class)
             @Nullable ChangeReason reason) {
 
         Change {
@@ -92,7 +93,7 @@ record InventoryChanges(
         }
 
         private static StockMovement movement(@Nullable BigInteger delta, @Nullable BigInteger quantity) {
-            return delta != null ? StrictValues.adjustBy(delta) : StrictValues.setTo(quantity);
+            return delta != null ? InventoryValues.adjustBy(delta) : InventoryValues.setTo(quantity);
         }
     }
 }

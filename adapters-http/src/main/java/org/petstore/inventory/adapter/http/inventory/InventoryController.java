@@ -16,6 +16,7 @@ import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.scheduling.TaskExecutors;
+import io.micronaut.security.annotation.Secured;
 import jakarta.inject.Named;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -31,6 +32,7 @@ import java.util.concurrent.Executor;
 import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.RequestConnection;
+import org.petstore.inventory.adapter.http.body.BodyRefusals;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
@@ -80,6 +82,7 @@ final class InventoryController {
     // (StreamedInventory). The version comes with the snapshot, before the first row, so the ETag describes exactly
     // the entries that follow, whole or chunked; a failure before the first byte is answered as any error.
     @Get
+    @Secured("inventory:read")
     @Operation(operationId = "listInventory", summary = "Returns current stock levels for all pets in the store.")
     @ApiResponse(responseCode = "200", description = "One entry per pet in the store, in petId order",
             headers = @io.swagger.v3.oas.annotations.headers.Header(name = HttpHeaders.ETAG, description = LIST_TAG,
@@ -104,6 +107,7 @@ final class InventoryController {
     }
 
     @Get("/{petId}")
+    @Secured("inventory:read")
     @Operation(operationId = "getInventoryItem", summary = "Returns the stock level of one pet, with its entity tag.",
             description = "Experimental: the entry's strong ETag changes with every change of the entry; send it in "
                     + "If-Match to update only the entry you read, or in If-None-Match to be told 304 when it "
@@ -135,6 +139,7 @@ final class InventoryController {
     }
 
     @Patch("/{petId}")
+    @Secured("inventory:write")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "updateInventory",
             summary = "Sets the stock quantity for one pet, to record new arrivals, returns or manual adjustments.",
@@ -161,7 +166,7 @@ final class InventoryController {
             @Nullable @Header(HttpHeaders.IF_MATCH) List<String> ifMatch,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryUpdate update = BodyRefusals.sent(body, InventoryUpdate.class, request);
+        InventoryUpdate update = BodyRefusals.sent(body, InventoryBodies.UPDATE, request);
         PetId id = PathParameters.petId(petId);
         EntryChange change = new EntryChange(id, update.movement(), InventoryTags.expectedBy(ifMatch, id),
                 origin.withReason(update.reason()));

@@ -5,6 +5,7 @@ import io.micronaut.core.annotation.Nullable;
 import io.micronaut.serde.annotation.Serdeable;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigInteger;
+import org.petstore.inventory.adapter.http.body.StrictValues;
 import org.petstore.inventory.domain.ChangeReason;
 import org.petstore.inventory.domain.StockMovement;
 
@@ -26,7 +27,7 @@ record InventoryUpdate(
                 description = "Experimental: why the count changes, recorded in the stock ledger with the change "
                         + "(GET /v1/inventory/{petId}/changes); left out: no reason",
                 implementation = String.class, allowableValues = {"arrival", "return", "sale", "loss", "adjustment"})
-        @Serdeable.Deserializable(using = StrictValues.Reason.class)
+        @Serdeable.Deserializable(using = InventoryValues.Reason.class)
         @Nullable ChangeReason reason) {
 
     InventoryUpdate {
@@ -35,6 +36,6 @@ record InventoryUpdate(
 
     /** The count it sets; 400 out of its range. */
     StockMovement movement() {
-        return StrictValues.setTo(quantity);
+        return InventoryValues.setTo(quantity);
     }
 }

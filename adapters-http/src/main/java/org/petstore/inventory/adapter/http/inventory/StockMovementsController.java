@@ -11,6 +11,7 @@ import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Header;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
+import io.micronaut.security.annotation.Secured;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
@@ -23,6 +24,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import java.util.List;
 import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
+import org.petstore.inventory.adapter.http.body.BodyRefusals;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
@@ -51,6 +53,7 @@ final class StockMovementsController {
     }
 
     @Post("/{petId}/adjustments")
+    @Secured("inventory:write")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "adjustInventory",
             summary = "Moves the stock count of one pet by a delta, to record a sale, a loss, an arrival or a return.",
@@ -85,7 +88,7 @@ final class StockMovementsController {
             @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryAdjustment adjustment = BodyRefusals.sent(body, InventoryAdjustment.class, request);
+        InventoryAdjustment adjustment = BodyRefusals.sent(body, InventoryBodies.ADJUSTMENT, request);
         PetId id = PathParameters.petId(petId);
         EntryChange change = new EntryChange(id, adjustment.movement(), InventoryTags.expectedBy(ifMatch, id),
                 origin.withReason(adjustment.reason()));
@@ -94,6 +97,7 @@ final class StockMovementsController {
     }
 
     @Post("/changes")
+    @Secured("inventory:write")
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "applyInventoryChanges",
             summary = "Applies 1 to 100 changes of stock, deltas or new counts, all or nothing.",
@@ -128,7 +132,7 @@ final class StockMovementsController {
             @Nullable @Header(IdempotencyKeys.HEADER) IdempotencyKey idempotencyKey,
             @Parameter(hidden = true) ChangeOrigin origin,
             HttpRequest<?> request) {
-        InventoryChanges batch = BodyRefusals.sent(body, InventoryChanges.class, request);
+        InventoryChanges batch = BodyRefusals.sent(body, InventoryBodies.BATCH, request);
         List<EntryChange> changes = batch.changes().stream()
                 .map(change -> change.entryChange(origin, batch.reason())).toList();
         return HttpResponse.ok(changeStock.changeStock(ChangeStockCommand.batch(changes, idempotencyKey)).stream()

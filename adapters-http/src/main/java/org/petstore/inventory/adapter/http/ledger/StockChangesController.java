@@ -13,6 +13,7 @@ import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Produces;
 import io.micronaut.http.annotation.QueryValue;
 import io.micronaut.http.sse.Event;
+import io.micronaut.security.annotation.Secured;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.extensions.Extension;
@@ -61,6 +62,7 @@ final class StockChangesController {
     }
 
     @Get("/{petId}/changes")
+    @Secured("inventory:read")
     @Operation(operationId = "listInventoryItemChanges",
             summary = "Returns the recorded changes of one pet's stock count, newest first.",
             description = "Experimental: the stock ledger records every change of an entry's quantity (a PATCH, an "
@@ -99,6 +101,7 @@ final class StockChangesController {
     }
 
     @Get("/changes")
+    @Secured("inventory:read")
     @Operation(operationId = "listInventoryChanges",
             summary = "Returns every recorded change of the stock after a cursor, oldest first.",
             description = "Experimental: the feed a mirror of the stock follows. Start with after=0 (or the newest "

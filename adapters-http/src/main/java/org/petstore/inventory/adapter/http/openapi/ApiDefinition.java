@@ -25,7 +25,8 @@ import io.swagger.v3.oas.annotations.tags.Tag;
         tags = {
                 @Tag(name = "inventory", description = "Stock levels of the pets in the store"),
                 @Tag(name = "pet", description = "The pets of the store"),
-                @Tag(name = "store", description = "Orders placed with the store")})
+                @Tag(name = "store", description = "Orders placed with the store"),
+                @Tag(name = "keys", description = "Experimental: managed API keys and their scopes")})
 @SecurityScheme(
         name = ApiDefinition.BEARER_SCHEME,
         type = SecuritySchemeType.HTTP,

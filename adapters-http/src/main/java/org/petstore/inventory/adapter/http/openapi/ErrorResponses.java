@@ -32,6 +32,19 @@ public final class ErrorResponses {
     public @interface OfEveryOperation {
     }
 
+    /**
+     * On a controller or an operation that needs a scope ({@code @Secured("<scope>")}, which the document lists in
+     * the operation's security requirement): it can answer 403 (the key does not hold the scope).
+     */
+    @Documented
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target({ElementType.TYPE, ElementType.METHOD})
+    @ApiResponse(responseCode = "403", description = "INSUFFICIENT_SCOPE: the API key is valid and does not hold the "
+            + "scope this operation needs (the scopes of its security requirement); nothing was changed", content =
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    public @interface OfScopedOperation {
+    }
+
     /** On an operation that reads a JSON body: it can answer 413 (too large) and 415 (not JSON). */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)

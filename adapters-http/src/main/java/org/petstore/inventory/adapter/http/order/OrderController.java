@@ -7,7 +7,6 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -21,7 +20,7 @@ import org.petstore.inventory.application.port.inbound.ListOrdersUseCase;
 @Controller("/v1/store/orders")
 @Tag(name = "store")
 @ErrorResponses.OfEveryOperation
-@Secured(SecurityRule.IS_AUTHENTICATED)
+@ErrorResponses.OfScopedOperation
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class OrderController {
@@ -33,6 +32,7 @@ final class OrderController {
     }
 
     @Get
+    @Secured("inventory:read")
     @Operation(operationId = "listOrders", summary = "Returns the orders placed with the store.")
     @ApiResponse(responseCode = "200", description = "Every order, in id order", useReturnTypeSchema = true)
     List<OrderResponse> listOrders() {

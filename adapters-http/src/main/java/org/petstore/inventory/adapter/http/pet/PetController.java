@@ -8,7 +8,6 @@ import io.micronaut.http.annotation.Produces;
 import io.micronaut.scheduling.TaskExecutors;
 import io.micronaut.scheduling.annotation.ExecuteOn;
 import io.micronaut.security.annotation.Secured;
-import io.micronaut.security.rules.SecurityRule;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -27,7 +26,7 @@ import org.petstore.inventory.application.port.inbound.FindPetUseCase;
 @Controller(PetController.PATH)
 @Tag(name = "pet")
 @ErrorResponses.OfEveryOperation
-@Secured(SecurityRule.IS_AUTHENTICATED)
+@ErrorResponses.OfScopedOperation
 @Produces(MediaType.APPLICATION_JSON)
 @ExecuteOn(TaskExecutors.BLOCKING)
 final class PetController {
@@ -42,6 +41,7 @@ final class PetController {
     }
 
     @Get(ONE_PET)
+    @Secured("inventory:read")
     @Operation(operationId = "getPetById", summary = "Returns one pet.", deprecated = true,
             description = "Deprecated, with a sunset date: every response carries Deprecation, Sunset and a Link "
                     + "with rel=\"sunset\".")

@@ -1,4 +1,4 @@
-package org.petstore.inventory.adapter.http.inventory;
+package org.petstore.inventory.adapter.http.body;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
@@ -14,73 +14,45 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.EchoedInput;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
-import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
 import org.petstore.inventory.domain.DomainException;
-import org.petstore.inventory.domain.PetId;
-import org.petstore.inventory.domain.Quantity;
-import org.petstore.inventory.domain.StockDelta;
 
 /**
- * The words for a body that changes stock and could not be bound (400): where the problem is (the body, or a batch's
- * change, {@code changes[i]}), what is wrong, and what to send instead. Serde's path names the member it refused (one
- * it does not know, or one it has seen: {@code @JsonIgnoreProperties(ignoreUnknown = false)}); {@link StrictValues}
- * says what is wrong with a value, and the domain with a batch's change; jackson-core where the JSON breaks.
+ * The words for a body bound strictly that could not be bound (400): where the problem is (the body, or an object
+ * inside it, such as a batch's change, {@code changes[i]}), what is wrong, and what to send instead ({@link BodyShape}).
+ * Serde's path names the member it refused (one it does not know, or one it has seen:
+ * {@code @JsonIgnoreProperties(ignoreUnknown = false)}); {@link StrictValues} says what is wrong with a value, and the
+ * domain with a value out of its range; jackson-core where the JSON breaks.
  */
-enum BodyRefusals {
-    UPDATE(InventoryUpdate.class, "the body accepts only quantity and, optionally, reason",
-            "send {\"quantity\": <integer from " + Quantity.MIN + " to " + Quantity.MAX + ">}"),
-    ADJUSTMENT(InventoryAdjustment.class, "the body accepts only delta and, optionally, reason",
-            "send {\"delta\": <non-zero integer from " + StockDelta.MIN + " to " + StockDelta.MAX + ">}"),
-    BATCH(InventoryChanges.class, "the body accepts only changes and, optionally, reason",
-            "send {\"changes\": [1 to " + ChangeStockCommand.MAX_CHANGES + " changes, such as {\"petId\": 1, "
-                    + "\"delta\": -2} or {\"petId\": 2, \"quantity\": 10}]}"),
-    CHANGE(InventoryChanges.Change.class, "a change accepts only petId, delta or quantity, and, optionally, reason",
-            "send each change as {\"petId\": <integer from " + PetId.MIN + ">, \"delta\": <non-zero integer>} or "
-                    + "{\"petId\": <integer from " + PetId.MIN + ">, \"quantity\": <integer from " + Quantity.MIN
-                    + ">}");
+public final class BodyRefusals {
 
-    private final Class<?> type;
-    private final String accepts;
-    private final String expected;
-
-    BodyRefusals(Class<?> type, String accepts, String expected) {
-        this.type = type;
-        this.accepts = accepts;
-        this.expected = expected;
-    }
-
-    /** The words for a body of this type, when it is one that changes stock. */
-    static Optional<BodyRefusals> ofBody(Class<?> type) {
-        return Arrays.stream(values()).filter(body -> body.type == type && body != CHANGE).findFirst();
+    private BodyRefusals() {
     }
 
     /** The body a route bound, which it requires: an empty one is 400, or 415 without a {@code Content-Type}. */
-    static <B> B sent(@Nullable B body, Class<B> type, HttpRequest<?> request) {
+    public static <B> B sent(@Nullable B body, BodyShape shape, HttpRequest<?> request) {
         if (body == null) {
             throw request.getContentType().isEmpty() ? new ApiException(ErrorCode.UNSUPPORTED_MEDIA_TYPE)
-                    : ofBody(type).orElseThrow().invalid("The request body is required");
+                    : invalid(shape, "The request body is required");
         }
         return body;
     }
 
-    ApiException notAnObject() {
-        return invalid("The request body must be a JSON object");
+    static ApiException notAnObject(BodyShape shape) {
+        return invalid(shape, "The request body must be a JSON object");
     }
 
-    ApiException somethingAfter() {
+    static ApiException somethingAfter(BodyShape shape) {
         return new ApiException(ErrorCode.MALFORMED_JSON, "The request body must hold one JSON object and nothing "
-                + "after it: " + expected);
+                + "after it: " + shape.expected());
     }
 
     /** The refusal of a body (as it was written) that could not be read, from the failure and its causes. */
-    RuntimeException refusal(Throwable failure, byte[] body) {
-        BodyRefusals place = this;
+    static RuntimeException refusal(BodyShape shape, Throwable failure, byte[] body) {
+        BodyShape place = shape;
         String prefix = "";
         SerdeException refusedBySerde = null;
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
@@ -89,29 +61,29 @@ enum BodyRefusals {
                     return refused;
                 }
                 case StreamConstraintsException _ -> {
-                    return invalid("The request body is too complex");
+                    return invalid(shape, "The request body is too complex");
                 }
                 case StreamReadException _ -> {
                     JsonLocation at = brokenAt(body);
                     return new ApiException(ErrorCode.MALFORMED_JSON, "The request body is not valid JSON"
                             + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
-                            + ": " + expected);
+                            + ": " + shape.expected());
                 }
                 case EOFException _ -> {
-                    return invalid("The request body is required");
+                    return invalid(shape, "The request body is required");
                 }
                 case StrictValues.InvalidBody invalid -> {
                     String problem = invalid.getMessage().endsWith(StrictValues.WholeNumber.NOT_WHOLE)
                             ? invalid.getMessage() + EchoedInput.value(firstFraction(body)) : invalid.getMessage();
                     return new ApiException(ErrorCode.VALIDATION_FAILED, prefix + problem
-                            + (invalid.followedByExpected() ? ": " + place.expected : ""));
+                            + (invalid.followedByExpected() ? ": " + place.expected() : ""));
                 }
                 case DomainException outOfRange -> {
                     return new ApiException(ErrorCode.VALIDATION_FAILED, prefix + outOfRange.getMessage());
                 }
-                case StrictValues.InvalidChange change -> {
-                    place = CHANGE;
-                    prefix = "changes[" + change.index() + "]: ";
+                case StrictValues.InvalidElement element -> {
+                    place = element.shape();
+                    prefix = element.member() + "[" + element.index() + "]: ";
                     refusedBySerde = null;
                 }
                 case SerdeException serde -> refusedBySerde = serde.getCause() == null ? serde : null;
@@ -124,14 +96,13 @@ enum BodyRefusals {
         }
         List<ReferencePath> path = refusedBySerde.getPath();
         if (!((path.isEmpty() ? null : path.getFirst()) instanceof PropertyReferencePath member)) {
-            return new ApiException(ErrorCode.VALIDATION_FAILED, place == CHANGE
-                    ? prefix + "a change must be a JSON object: " + place.expected
-                    : "The request body must be a JSON object: " + expected);
+            return new ApiException(ErrorCode.VALIDATION_FAILED, prefix + place.noun() + " must be a JSON object: "
+                    + place.expected());
         }
         String name = member.property().getName();
         return new ApiException(ErrorCode.VALIDATION_FAILED, prefix + (place.has(name)
-                ? name + " must be given once: " + place.expected
-                : "Unknown member '" + EchoedInput.value(name) + "': " + place.accepts + "; " + place.expected));
+                ? name + " must be given once: " + place.expected()
+                : "Unknown member '" + EchoedInput.value(name) + "': " + place.accepts() + "; " + place.expected()));
     }
 
     /** Where a body that is not JSON breaks, as a client counts columns: in characters (jackson counts bytes). */
@@ -162,11 +133,7 @@ enum BodyRefusals {
         }
     }
 
-    private boolean has(String member) {
-        return Arrays.stream(type.getRecordComponents()).anyMatch(component -> component.getName().equals(member));
-    }
-
-    private ApiException invalid(String problem) {
-        return new ApiException(ErrorCode.VALIDATION_FAILED, problem + ": " + expected);
+    private static ApiException invalid(BodyShape shape, String problem) {
+        return new ApiException(ErrorCode.VALIDATION_FAILED, problem + ": " + shape.expected());
     }
 }

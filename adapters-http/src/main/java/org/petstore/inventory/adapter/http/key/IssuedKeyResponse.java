@@ -1,0 +1,46 @@
+package org.petstore.inventory.adapter.http.key;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.micronaut.core.annotation.Nullable;
+import io.micronaut.serde.annotation.Serdeable;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Schema;
+import java.util.List;
+import org.petstore.inventory.application.port.inbound.IssuedKey;
+import org.petstore.inventory.domain.access.ApiKey;
+
+/**
+ * A key just created, with its secret: the answer of {@code POST /v1/keys}, the one place the secret is shown.
+ * Members in this order, every member always.
+ */
+@Serdeable.Serializable
+@JsonInclude(JsonInclude.Include.ALWAYS)
+@Schema(name = "IssuedApiKey", description = "Experimental: a key just created, with its secret, shown only here")
+record IssuedKeyResponse(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = KeyResponse.ID,
+                example = "key-3f2a0c1b2d3e")
+        String id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What the key is for", example = "till-3")
+        String name,
+        @ArraySchema(schema = @Schema(type = "string", allowableValues = {"inventory:read", "inventory:write",
+                "keys:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = KeyResponse.SCOPES))
+        List<String> scopes,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, format = "date-time",
+                description = "When the key was created (RFC 3339, UTC)")
+        String createdAt,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, format = "date-time",
+                description = KeyResponse.EXPIRES_AT)
+        @Nullable String expiresAt,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = SECRET)
+        String key) {
+
+    static final String SECRET = "The secret to send as 'Authorization: Bearer <key>': pst_ and 49 characters. Shown "
+            + "only in this answer; the service keeps only a digest of it";
+
+    static IssuedKeyResponse of(IssuedKey issued) {
+        ApiKey key = issued.key();
+        return new IssuedKeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
+                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), issued.secret());
+    }
+}
