@@ -16,12 +16,12 @@ import org.petstore.inventory.application.port.outbound.StorageUnavailableExcept
  * failure translated for the application ({@link StorageFailures}: a database that cannot be reached is
  * {@link StorageUnavailableException}). The catalogue's Micronaut Data repositories run in a transaction of
  * Micronaut's ({@link #read}), to which Micronaut Data binds its connection. The hand-written JDBC (the inventory, the
- * stock ledger, the idempotency keys) takes pooled connections of its own ({@link #connection}) straight from the pool,
- * unwrapped from Micronaut Data's contextual proxy: a streamed list keeps its connection after the call returns, until
- * the stream is closed, and the combined changes on PostgreSQL send their statements in autocommit, in one message with
- * their commit. A {@link #call} runs in autocommit, or {@link #inTransaction} where its statements must commit
- * together; work the database aborted to resolve a deadlock or a serialization failure is tried again
- * ({@link #retryingConflicts}).
+ * stock ledger, the idempotency keys, the API keys of {@code access}) takes pooled connections of its own
+ * ({@link #connection}) straight from the pool, unwrapped from Micronaut Data's contextual proxy: a streamed list keeps
+ * its connection after the call returns, until the stream is closed, and the combined changes on PostgreSQL send their
+ * statements in autocommit, in one message with their commit. A {@link #call} runs in autocommit, or
+ * {@link #inTransaction} where its statements must commit together; work the database aborted to resolve a deadlock or
+ * a serialization failure is tried again ({@link #retryingConflicts}).
  */
 @Singleton
 public final class DatabaseCalls {
@@ -31,7 +31,7 @@ public final class DatabaseCalls {
 
     /** Work on a connection. */
     @FunctionalInterface
-    interface Work<T> {
+    public interface Work<T> {
         T on(Connection connection) throws SQLException;
     }
 
@@ -89,7 +89,7 @@ public final class DatabaseCalls {
     }
 
     /** The work on a connection of its own, within a deadline that starts now: its result, or its failure translated. */
-    <T> T call(Work<T> work) {
+    public <T> T call(Work<T> work) {
         try (Connection connection = connection(deadlines.start())) {
             return StorageFailures.succeeded(work.on(connection));
         } catch (SQLException e) {
@@ -102,7 +102,7 @@ public final class DatabaseCalls {
      * connection in autocommit again either way. A failure is thrown as it happened: a connection that broke cannot
      * roll back either, and that must not hide why.
      */
-    static <T> T inTransaction(Connection connection, Work<T> work) throws SQLException {
+    public static <T> T inTransaction(Connection connection, Work<T> work) throws SQLException {
         connection.setAutoCommit(false);
         T result;
         try {
@@ -125,7 +125,7 @@ public final class DatabaseCalls {
      * The work, done again when the database aborted it to resolve a deadlock or a serialization failure (it changed
      * nothing then), {@value #ATTEMPTS} times at most.
      */
-    static <T> T retryingConflicts(Connection connection, Work<T> work) throws SQLException {
+    public static <T> T retryingConflicts(Connection connection, Work<T> work) throws SQLException {
         for (int attempt = 1; ; attempt++) {
             try {
                 return work.on(connection);

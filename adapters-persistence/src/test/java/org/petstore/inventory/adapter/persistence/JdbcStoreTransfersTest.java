@@ -9,10 +9,12 @@ import java.sql.Connection;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.ApiKeyStore;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.application.port.outbound.StoreLoad;
 import org.petstore.inventory.application.port.outbound.StoreLoadContract;
 import org.petstore.inventory.application.port.outbound.StoreLoads;
+import org.petstore.inventory.application.port.outbound.StoreSnapshot;
 import org.petstore.inventory.application.port.outbound.StoreSnapshots;
 import org.petstore.inventory.domain.CatalogueEntry;
 import org.petstore.inventory.domain.ChangeOrigin;
@@ -23,6 +25,11 @@ import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 import org.petstore.inventory.domain.StockChange;
+import org.petstore.inventory.domain.access.ApiKey;
+import org.petstore.inventory.domain.access.KeyId;
+import org.petstore.inventory.domain.access.KeyName;
+import org.petstore.inventory.domain.access.Scope;
+import org.petstore.inventory.domain.access.Scopes;
 
 /**
  * The store contract of the data use cases on a real database through the JDBC adapter, with the schema built by
@@ -41,6 +48,9 @@ abstract class JdbcStoreTransfersTest extends StoreLoadContract {
 
     @Inject
     StockLedger ledger;
+
+    @Inject
+    ApiKeyStore keys;
 
     @Override
     protected StoreSnapshots snapshots() {
@@ -137,6 +147,57 @@ abstract class JdbcStoreTransfersTest extends StoreLoadContract {
         }
 
         assertEquals(List.of(), ledger.changesAfter(before, 10));
+    }
+
+    /**
+     * Managed API keys are credentials, not stock data (as the idempotency keys' answers are not): a snapshot (what
+     * {@code export} writes, what {@code copy} reads and both digest into their checksum) reads the same with them or
+     * without them, and a load that empties the store (a copy's target) or replaces it (an import) keeps every key and
+     * every secret of the store it loads into.
+     */
+    @Test
+    void theDataCommandsLeaveManagedApiKeysBehindAndKeepThoseOfTheStoreTheyLoadInto() {
+        StoreTables tables = new StoreTables(transactions);
+        tables.removeApiKeys();
+        givenOnly(List.of(REX, TOM), List.of(FIRST));
+        List<Object> withoutKeys = everythingASnapshotReads();
+        ApiKey key = new ApiKey(new KeyId("key-00000000c0de"), new KeyName("till-3"),
+                Scopes.of(Scope.INVENTORY_WRITE), Instant.parse("2026-11-01T10:00:00Z"), null, null, null);
+        keys.add(key, ApiKeyStore.digest("first secret"));
+        keys.rotate(key.id(), ApiKeyStore.digest("second secret"), Instant.parse("2026-11-02T10:00:00Z"));
+        List<String> keyRows = tables.everyValueOf("api_key", "api_key_secret");
+
+        assertEquals(withoutKeys, everythingASnapshotReads(), "a snapshot reads no key");
+
+        try (StoreLoad copy = loads.beginLoad(true)) {
+            copy.clear();
+            copy.stagePet(2, POLLY);
+            copy.apply(true);
+            copy.commit();
+        }
+        try (StoreLoad replacingImport = loads.beginLoad(false)) {
+            replacingImport.stagePet(2, REX);
+            replacingImport.apply(true);
+            replacingImport.commit();
+        }
+
+        assertAll(
+                () -> assertEquals(List.of(REX), store().pets(), "the loads were applied"),
+                () -> assertEquals(keyRows, tables.everyValueOf("api_key", "api_key_secret"), "the keys stay"),
+                () -> assertEquals(List.of(key), keys.list()),
+                () -> assertEquals(key, keys.findBySecretDigest(ApiKeyStore.digest("second secret")).orElseThrow()
+                        .key()));
+    }
+
+    /** Everything a snapshot of the store reads: its size, pets, orders, the ledger's range and changes. */
+    private List<Object> everythingASnapshotReads() {
+        try (StoreSnapshot snapshot = snapshots.openSnapshot()) {
+            Store store = read(snapshot);
+            LedgerRange range = snapshot.ledgerRange();
+            try (var changes = snapshot.changes()) {
+                return List.of(store, range, changes.toList());
+            }
+        }
     }
 
     private long newest() {

@@ -3,11 +3,13 @@ package org.petstore.inventory.adapter.persistence;
 import io.micronaut.transaction.TransactionOperations;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -171,6 +173,40 @@ final class StoreTables {
                 dateBack.setObject(1, OffsetDateTime.now(ZoneOffset.UTC).minus(age));
                 dateBack.executeUpdate();
             }
+        });
+    }
+
+    /** No managed API key and no secret of one. */
+    void removeApiKeys() {
+        run(connection -> {
+            try (Statement delete = connection.createStatement()) {
+                delete.executeUpdate("DELETE FROM api_key_secret");
+                delete.executeUpdate("DELETE FROM api_key");
+            }
+        });
+    }
+
+    /**
+     * Every value of every row of the tables, each as the database renders it as text (nulls as {@code null}),
+     * sorted: equal for two reads of tables that hold the same rows.
+     */
+    List<String> everyValueOf(String... tables) {
+        return transactions.executeRead(status -> {
+            List<String> values = new ArrayList<>();
+            for (String table : tables) {
+                try (Statement select = status.getConnection().createStatement();
+                     ResultSet row = select.executeQuery("SELECT * FROM " + table)) {
+                    while (row.next()) {
+                        for (int column = 1; column <= row.getMetaData().getColumnCount(); column++) {
+                            values.add(String.valueOf(row.getString(column)));
+                        }
+                    }
+                } catch (SQLException e) {
+                    throw new IllegalStateException("could not read " + table, e);
+                }
+            }
+            values.sort(null);
+            return values;
         });
     }
 

@@ -3,6 +3,7 @@ package org.petstore.inventory.application.service;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +35,9 @@ import org.petstore.inventory.domain.access.ScopeNotHeldException;
  * few seconds, so that a key revoked or rotated through another instance is refused here soon after); its own changes
  * apply at once. A well-formed secret the store does not hold is remembered as unknown until the next refresh, at most
  * {@value #MAX_UNKNOWN} of them; a secret whose form or checksum is wrong never reaches the store or memory. Uses are
- * collected in memory and written by {@link #flushUses} (once a minute). Plain Java: the bootstrap module wires it and
- * schedules both.
+ * collected in memory (the latest per key, to the second) and written by {@link #flushUses} (once a minute). Times are
+ * taken to the microsecond, as the store keeps them, so that a key answered at its creation equals the key read back.
+ * Plain Java: the bootstrap module wires it and schedules both.
  */
 public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateApiKeyUseCase {
 
@@ -61,7 +63,7 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
         if (!KeySecret.isWellFormed(presentedSecret)) {
             return new Unknown();
         }
-        String digest = KeySecret.digest(presentedSecret);
+        String digest = ApiKeyStore.digest(presentedSecret);
         KeySecretEntry entry = known.get(digest);
         if (entry == null) {
             if (unknown.contains(digest)) {
@@ -77,13 +79,28 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
             entry = stored.get();
             known.put(digest, entry);
         }
-        Instant now = clock.instant();
+        Instant now = now();
         Optional<KeyRefusal> refusal = refusalAt(entry, now);
         if (refusal.isPresent()) {
             return new Refused(refusal.get());
         }
-        uses.putIfAbsent(entry.key().id(), now);
+        noteUse(entry.key().id(), now);
         return new Valid(entry.key());
+    }
+
+    /**
+     * Keeps the latest use of the key since the last flush, to the second: a key in constant use writes the map about
+     * once a second, and reads it otherwise.
+     */
+    private void noteUse(KeyId id, Instant now) {
+        Instant noted = uses.get(id);
+        if (noted == null || now.isAfter(noted.plusSeconds(1))) {
+            uses.put(id, now);
+        }
+    }
+
+    private Instant now() {
+        return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
 
     private static Optional<KeyRefusal> refusalAt(KeySecretEntry entry, Instant now) {
@@ -103,10 +120,20 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
         }
     }
 
+    /** Replaces what is known of the keys' secrets by what the store holds; a secret it no longer holds is forgotten. */
     private void reload(Set<KeyId> ids) {
         Map<String, KeySecretEntry> fresh = new HashMap<>();
         store.secretsOf(ids).forEach(entry -> fresh.put(entry.digest(), entry));
-        known.replaceAll((digest, entry) -> fresh.getOrDefault(digest, entry));
+        for (Map.Entry<String, KeySecretEntry> held : known.entrySet()) {
+            if (ids.contains(held.getValue().key().id())) {
+                KeySecretEntry stored = fresh.get(held.getKey());
+                if (stored == null) {
+                    known.remove(held.getKey(), held.getValue());
+                } else {
+                    known.replace(held.getKey(), held.getValue(), stored);
+                }
+            }
+        }
     }
 
     /** Writes the uses collected since the last call: at most one write per key and call. */
@@ -119,7 +146,13 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
             }
         }
         if (!collected.isEmpty()) {
-            store.recordUse(collected);
+            try {
+                store.recordUse(collected);
+            } catch (RuntimeException e) {
+                // written at the next flush, unless a later use was noted meanwhile
+                collected.forEach((id, at) -> uses.merge(id, at, (noted, back) -> noted.isAfter(back) ? noted : back));
+                throw e;
+            }
         }
     }
 
@@ -133,10 +166,10 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
             throw new InvalidKeyRequestException("name '" + command.name() + "' is taken by " + taken
                     + ": choose another name, or revoke that key first");
         }
-        ApiKey key = ApiKey.create(KeyId.random(random), command.name(), command.scopes(), clock.instant(),
-                command.expiresAt());
+        Instant expiresAt = command.expiresAt() == null ? null : command.expiresAt().truncatedTo(ChronoUnit.MICROS);
+        ApiKey key = ApiKey.create(KeyId.random(random), command.name(), command.scopes(), now(), expiresAt);
         String secret = KeySecret.generate(random);
-        store.add(key, KeySecret.digest(secret));
+        store.add(key, ApiKeyStore.digest(secret));
         LOG.log(Level.INFO, "API key {0} \"{1}\" created with scopes {2}{3} by {4}", key.id(), key.name(),
                 key.scopes(), key.expiresAt() == null ? "" : ", expiring at " + key.expiresAt(), caller.id());
         return new IssuedKey(key, secret);
@@ -167,7 +200,7 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
         if (key.revokedAt() != null) {
             return;
         }
-        Instant now = clock.instant();
+        Instant now = now();
         store.revoke(key.id(), now);
         reload(Set.of(key.id()));
         LOG.log(Level.INFO, "API key {0} \"{1}\" with scopes {2} revoked by {3}", key.id(), key.name(), key.scopes(),
@@ -181,12 +214,17 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
             throw new InvalidKeyRequestException("key " + id + " was revoked at " + key.revokedAt()
                     + " and cannot be rotated: create a new key");
         }
+        Instant now = now();
+        if (key.expiresAt() != null && !now.isBefore(key.expiresAt())) {
+            throw new InvalidKeyRequestException("key " + id + " expired at " + key.expiresAt()
+                    + " and cannot be rotated: create a new key");
+        }
         if (!caller.scopes().cover(key.scopes())) {
             throw new ScopeNotHeldException(caller.scopes(), key.scopes());
         }
-        Instant oldSecretsUntil = clock.instant().plus(overlap.value());
+        Instant oldSecretsUntil = now.plus(overlap.value()).truncatedTo(ChronoUnit.MICROS);
         String secret = KeySecret.generate(random);
-        store.rotate(key.id(), KeySecret.digest(secret), oldSecretsUntil);
+        store.rotate(key.id(), ApiKeyStore.digest(secret), oldSecretsUntil);
         reload(Set.of(key.id()));
         LOG.log(Level.INFO, "API key {0} \"{1}\" with scopes {2} rotated by {3}; its old secret works until {4}",
                 key.id(), key.name(), key.scopes(), caller.id(), oldSecretsUntil);

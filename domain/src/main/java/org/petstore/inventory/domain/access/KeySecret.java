@@ -2,9 +2,6 @@ package org.petstore.inventory.domain.access;
 
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.random.RandomGenerator;
 import java.util.zip.CRC32;
 
@@ -12,7 +9,8 @@ import java.util.zip.CRC32;
  * The secret of a managed key, as its holder sends it: {@code pst_}, 256 random bits as 43 base62 characters, and
  * the CRC32 of those 43 characters as 6 base62 characters (53 characters in all, as GitHub's tokens are built). The
  * prefix lets a secret scanner find a leaked key; the checksum lets the service refuse a mistyped or made-up one
- * without reading the store. The store keeps only the {@link #digest} of a secret.
+ * without reading the store. The store keeps only a digest of a secret ({@code ApiKeyStore.digest}, in the
+ * application).
  */
 public final class KeySecret {
 
@@ -46,16 +44,6 @@ public final class KeySecret {
         }
         String body = presented.substring(PREFIX.length(), PREFIX.length() + RANDOM_CHARS);
         return presented.endsWith(checksum(body));
-    }
-
-    /** The SHA-256 digest of a secret's UTF-8 bytes, as 64 lower-case hex digits: what the store keeps. */
-    public static String digest(String secret) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(secret.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
-        }
     }
 
     private static String checksum(String body) {

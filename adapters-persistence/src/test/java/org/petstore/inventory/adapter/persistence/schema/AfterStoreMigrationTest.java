@@ -36,7 +36,7 @@ class AfterStoreMigrationTest {
                          + "(SELECT MAX(\"version\") FROM \"flyway_schema_history\")")) {
                 row.next();
                 assertEquals(12, row.getInt(1), "the demo data");
-                assertEquals("8", row.getString(2), "the schema's version");
+                assertEquals("9", row.getString(2), "the schema's version");
             }
         }
     }

@@ -1,7 +1,11 @@
 package org.petstore.inventory.application.port.outbound;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,33 +13,63 @@ import org.petstore.inventory.domain.access.ApiKey;
 import org.petstore.inventory.domain.access.KeyId;
 
 /**
- * Where managed keys are kept: each key, and the digests of its secrets (SHA-256, 64 hex digits), never a secret. A
- * key has one secret, and for a rotation's overlap also its older ones, each until its own expiry. Checked by
- * {@code ApiKeyStoreContract}.
+ * Where managed keys are kept: each key, and the digests of its secrets ({@link #digest}), never a secret. A key has
+ * one secret, and for a rotation's overlap also its older ones, each until its own expiry. Keys are never removed (a
+ * revoked key stays listed), and the data commands ({@code export}, {@code import}, {@code copy}) leave them where
+ * they are: credentials are not stock data. Instants are kept to the microsecond, as the databases keep them (a finer
+ * part is dropped). Checked by {@code ApiKeyStoreContract}.
  */
 public interface ApiKeyStore {
 
-    /** Stores a new key with the digest of its first secret. */
+    /** The digest the store keeps of a secret: the SHA-256 of its UTF-8 bytes, as 64 lower-case hex digits. */
+    static String digest(String secret) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(secret.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
+    }
+
+    /** Whether {@code text} has the form of a {@link #digest}: what {@link #add} and {@link #rotate} accept. */
+    static boolean isDigest(String text) {
+        return text != null && text.length() == 64
+                && text.chars().allMatch(c -> (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'));
+    }
+
+    /**
+     * Stores a new key with the digest of its first secret, which works as long as the key does. Anything but a
+     * {@link #digest} is refused ({@code IllegalArgumentException}), so that no secret is ever stored by mistake.
+     */
     void add(ApiKey key, String secretDigest);
 
     /** The key whose secret has this digest, with that secret's expiry. */
     Optional<KeySecretEntry> findBySecretDigest(String secretDigest);
 
-    /** Every secret of these keys (for a refresh of what an instance knows). */
+    /** Every secret of these keys, old ones included (for a refresh of what an instance knows); any number of ids. */
     List<KeySecretEntry> secretsOf(Collection<KeyId> ids);
 
-    /** Every key, revoked ones included, oldest first. */
+    /** Every key, revoked ones included, oldest first (by creation, then by id). */
     List<ApiKey> list();
 
     Optional<ApiKey> find(KeyId id);
 
-    /** Marks the key revoked at {@code at}, unless it already is. */
+    /** Marks the key revoked at {@code at}, unless it already is (the first revocation stays); unknown ids: nothing. */
     void revoke(KeyId id, Instant at);
 
-    /** Adds a secret to the key; its other secrets stop working at {@code oldSecretsUntil} or earlier. */
+    /**
+     * Adds a secret to the key and, in the same transaction, makes its other secrets stop working at
+     * {@code oldSecretsUntil}, or earlier where one already stops earlier (an expiry is never moved later). Two
+     * rotations of one key at once each cap the other's secret. The new secret works as long as the key does.
+     * Anything but a {@link #digest} is refused ({@code IllegalArgumentException}); an unknown id is an
+     * {@code ApiKeyNotFoundException}.
+     */
     void rotate(KeyId id, String newSecretDigest, Instant oldSecretsUntil);
 
-    /** Writes when each key was last used. */
+    /**
+     * Writes when each key was last used; a key's last use never moves back (the later time stays). Unknown ids are
+     * skipped.
+     */
     void recordUse(Map<KeyId, Instant> lastUsed);
 
     /** One secret of a key: its digest, and when it stops working (null: when the key does). */
