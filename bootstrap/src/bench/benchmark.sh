@@ -3,13 +3,17 @@
 # it through its launcher (bootstrap/target/petstore-inventory), loads it with wrk and prints one line per backend.
 #
 # usage: bootstrap/src/bench/benchmark.sh [--skip-build] [--items 100] [--backends h2,pg] [--duration 10]
-#            [--conns 32] [--threads 2] [--warmup 5] [--no-aot] [--port 30290] [--streaming]
+#            [--conns 32] [--threads 2] [--warmup 5] [--no-aot] [--port 30290] [--streaming] [--managed-key]
 #
 #   --skip-build   use the jar and launcher already in bootstrap/target
 #   --items N      entries in the database during the run (petIds 1..N; the demo data holds 12)
 #   --backends     h2, pg or h2,pg (default)
 #   --no-aot       start without the AOT cache (by default it is trained first when missing or older than the jar;
 #                  with pg among the backends the PostgreSQL cache too, on a scratch database BENCH_PG_DATABASE_aot_training)
+#   --managed-key  managed against configured keys instead: one service, GET and PATCH each run with the configured
+#                  key and with a managed key (inventory:write, created through POST /v1/keys) in the order
+#                  configured, managed, managed, configured; prints both and managed_vs_configured_get/_patch, the
+#                  ratio of their sums (the issue asks for at least 0.95)
 #   --streaming    the bounded-memory check instead: 1,000,000 entries (or --items), -Xmx64m, four concurrent full
 #                  GETs and a PATCH meanwhile; prints first-byte and total times, the PATCH time and the peak RSS
 #   --peers-file F seed only, and write to F the service's lines for ../shared/perf/compare.sh (project-h2 and
@@ -44,7 +48,7 @@ KEY=bench-key
 
 log() { echo "[bench $(date +%T)] $*" >&2; }
 bench_options "--skip-build:BUILD=no --items=ITEMS --backends=BACKENDS --duration=DURATION --conns=CONNS
-  --threads=THREADS --warmup=WARMUP --no-aot:AOT=no --port=PORT --streaming:MODE=streaming --peers-file=PEERS_OUT" "$@"
+  --threads=THREADS --warmup=WARMUP --no-aot:AOT=no --port=PORT --streaming:MODE=streaming --managed-key:MODE=keys --peers-file=PEERS_OUT" "$@"
 if [ -n "$PEERS_OUT" ]; then MODE=peers; fi
 if [ -z "$ITEMS" ]; then
   if [ "$MODE" = streaming ]; then ITEMS=1000000; else ITEMS=100; fi
@@ -290,6 +294,42 @@ load_run() {   # BACKEND
        "duration_s=$DURATION aot=$AOT alive=$alive"
 }
 
+# ---------------------------------------------------------------- managed-key mode
+keys_run() {   # BACKEND
+  local backend=$1 name="petstore-$1-keys" url="http://127.0.0.1:$PORT" managed
+  "prepare_$backend"
+  start_service "$name" "${SERVICE_ENV[@]}"
+  managed=$(curl -s --max-time 30 -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+    -d '{"name": "bench", "scopes": ["inventory:write"]}' "$url/v1/keys" | sed -n 's/.*"key":"\(pst_[^"]*\)".*/\1/p')
+  [ -n "$managed" ] || die "no managed key from POST /v1/keys"
+  if [ "$WARMUP" != 0 ]; then
+    local k
+    for k in "$KEY" "$managed"; do
+      run_wrk warmup-get "$WARMUP" "$HERE/get.lua" "$url/v1/inventory" "$k"
+      run_wrk warmup-patch "$WARMUP" "$HERE/patch.lua" "$url" "$k" "$ITEMS"
+    done
+  fi
+  local c_get=0 m_get=0 c_patch=0 m_patch=0 bad=0 key
+  add() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
+  for k in configured managed managed configured; do
+    key=$KEY; [ "$k" = managed ] && key=$managed
+    run_wrk "get-$k" "$DURATION" "$HERE/get.lua" "$url/v1/inventory" "$key"
+    bad=$((bad + W_non2xx))
+    if [ "$k" = managed ]; then m_get=$(add "$m_get" "$W_ok_rps"); else c_get=$(add "$c_get" "$W_ok_rps"); fi
+    run_wrk "patch-$k" "$DURATION" "$HERE/patch.lua" "$url" "$key" "$ITEMS"
+    bad=$((bad + W_non2xx))
+    if [ "$k" = managed ]; then m_patch=$(add "$m_patch" "$W_ok_rps"); else c_patch=$(add "$c_patch" "$W_ok_rps"); fi
+  done
+  stop_service
+  echo "$name configured_get_rps=$(awk -v a="$c_get" 'BEGIN { printf "%.1f", a / 2 }')" \
+       "managed_get_rps=$(awk -v a="$m_get" 'BEGIN { printf "%.1f", a / 2 }')" \
+       "configured_patch_rps=$(awk -v a="$c_patch" 'BEGIN { printf "%.1f", a / 2 }')" \
+       "managed_patch_rps=$(awk -v a="$m_patch" 'BEGIN { printf "%.1f", a / 2 }')" \
+       "managed_vs_configured_get=$(awk -v m="$m_get" -v c="$c_get" 'BEGIN { printf "%.2f", (c > 0 ? m / c : 0) }')" \
+       "managed_vs_configured_patch=$(awk -v m="$m_patch" -v c="$c_patch" 'BEGIN { printf "%.2f", (c > 0 ? m / c : 0) }')" \
+       "non2xx=$bad items=$ITEMS conns=$CONNS duration_s=$DURATION aot=$AOT"
+}
+
 # ---------------------------------------------------------------- streaming mode
 # Four concurrent full GETs of the whole list with a 64 MiB heap, and a PATCH sent while they run.
 streaming_run() {   # BACKEND
@@ -371,6 +411,7 @@ for backend in "${backend_list[@]}"; do
   esac
   case "$MODE" in
     load) load_run "$backend";;
+    keys) keys_run "$backend";;
     streaming) PROBE_PATH=/v1/pets/1 streaming_run "$backend";;
     peers) "prepare_$backend"; peer_line "$backend" >>"$PEERS_OUT";;
   esac

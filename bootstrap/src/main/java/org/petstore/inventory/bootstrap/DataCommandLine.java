@@ -109,7 +109,7 @@ final class DataCommandLine {
         try {
             context.start();
         } catch (RuntimeException e) {
-            err.println(command + ": " + cannotStart(e, context));
+            err.println(command + ": " + cannotStart(command, e, context));
             closeQuietly(context);
             return ExitCode.FAILED;
         }
@@ -118,7 +118,7 @@ final class DataCommandLine {
                     out, err, context);
             return commands.execute(args);
         } catch (RuntimeException e) {
-            err.println(command + ": " + cannotStart(e, context));
+            err.println(command + ": " + cannotStart(command, e, context));
             return ExitCode.FAILED;
         } finally {
             out.flush();
@@ -150,7 +150,8 @@ final class DataCommandLine {
                 .setErr(err)
                 .setParameterExceptionHandler((e, args) -> usageError(e))
                 .setExecutionExceptionHandler((e, failed, parsed) -> {
-                    failed.getErr().println(failed.getCommandSpec().qualifiedName() + ": " + cannotStart(e, context));
+                    String command = failed.getCommandSpec().qualifiedName();
+                    failed.getErr().println(command + ": " + cannotStart(command, e, context));
                     return ExitCode.FAILED;
                 });
     }
@@ -174,7 +175,12 @@ final class DataCommandLine {
     }
 
     /** One line on a failure that no command handled: the database's reason when it is the database. */
-    static String cannotStart(Throwable failure, ApplicationContext context) {
+    static String cannotStart(String command, Throwable failure, ApplicationContext context) {
+        if (command.startsWith("petstore-inventory keys")
+                && DatabaseFailure.of(failure) == DatabaseFailure.FILES_IN_USE) {
+            return "the embedded H2 database is held by the running service: manage its keys through the key API "
+                    + "(POST /v1/keys with a keys:admin key, see the README); nothing was changed";
+        }
         String url = context == null ? null
                 : context.getEnvironment().getProperty(DatabaseBackend.URL_PROPERTY, String.class).orElse(null);
         String database = "the inventory database" + (url == null ? "" : " at " + DatabaseBackend.redact(url));

@@ -4,10 +4,14 @@ import io.micronaut.context.annotation.ConfigurationProperties;
 import io.micronaut.context.annotation.Factory;
 import io.micronaut.core.bind.annotation.Bindable;
 import jakarta.inject.Singleton;
+import java.security.SecureRandom;
+import java.time.Clock;
+import org.petstore.inventory.application.port.outbound.ApiKeyStore;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
 import org.petstore.inventory.application.port.outbound.StockLedger;
+import org.petstore.inventory.application.service.ApiKeyService;
 import org.petstore.inventory.application.service.InventoryService;
 import org.petstore.inventory.application.service.OrderService;
 import org.petstore.inventory.application.service.PetService;
@@ -49,6 +53,12 @@ final class ServiceFactory {
     @Singleton
     PetService petService(PetRepository petRepository) {
         return new PetService(petRepository);
+    }
+
+    /** Managed keys; {@link ApiKeyUpkeep} keeps what it knows current. */
+    @Singleton
+    ApiKeyService apiKeyService(ApiKeyStore apiKeyStore) {
+        return new ApiKeyService(apiKeyStore, Clock.systemUTC(), new SecureRandom());
     }
 
     @Singleton

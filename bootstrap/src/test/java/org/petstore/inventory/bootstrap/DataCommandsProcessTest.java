@@ -108,7 +108,7 @@ class DataCommandsProcessTest {
     }
 
     @Test
-    void serveRunsTheServiceAndADataCommandOnItsH2FilesSaysSoInOneLine() throws Exception {
+    void serveRunsTheServiceAndADataCommandOrKeysOnItsH2FilesSayOneLine() throws Exception {
         Path data = directory.resolve("data");
         int port = FreePort.next();
         Path serviceOut = directory.resolve("service.log");
@@ -120,6 +120,7 @@ class DataCommandsProcessTest {
             awaitInventory(service, port);
 
             CommandRun export = CommandRun.on(Map.of("petstore.data-dir", data.toString()), "export");
+            CommandRun keys = CommandRun.on(Map.of("petstore.data-dir", data.toString()), "keys", "list");
 
             assertAll(
                     () -> assertEquals(3, export.exitCode(), export::toString),
@@ -129,7 +130,12 @@ class DataCommandsProcessTest {
                             + "DB_CLOSE_ON_EXIT=FALSE;WRITE_DELAY=0;TRACE_LEVEL_FILE=0 cannot be used: the H2 database "
                             + "files are in use "
                             + "by another process (a running service keeps them open): stop it first; nothing was "
-                            + "changed"), export.err().lines().toList()));
+                            + "changed"), export.err().lines().toList()),
+                    // keys are managed through the running service's API then
+                    () -> assertEquals(3, keys.exitCode(), keys::toString),
+                    () -> assertEquals(List.of("petstore-inventory keys: the embedded H2 database is held by the "
+                            + "running service: manage its keys through the key API (POST /v1/keys with a keys:admin "
+                            + "key, see the README); nothing was changed"), keys.err().lines().toList()));
         } finally {
             service.destroy();
             service.waitFor(30, TimeUnit.SECONDS);

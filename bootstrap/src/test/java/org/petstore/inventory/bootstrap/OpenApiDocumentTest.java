@@ -84,7 +84,8 @@ class OpenApiDocumentTest {
     @Test
     void pathsAreRelativeToTheServers() {
         assertEquals(List.of("/inventory", "/inventory/changes", "/inventory/{petId}",
-                "/inventory/{petId}/adjustments", "/inventory/{petId}/changes", "/pets/{petId}", "/store/orders"),
+                "/inventory/{petId}/adjustments", "/inventory/{petId}/changes", "/keys", "/keys/self", "/keys/{id}",
+                "/keys/{id}/rotation", "/pets/{petId}", "/store/orders"),
                 List.copyOf(map(document, "paths").keySet()));
     }
 
@@ -100,7 +101,7 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void everyOperationRequiresTheBearerScheme() {
+    void everyOperationRequiresTheBearerSchemeAndNamesItsScope() {
         assertEquals(Map.of("type", "http", "scheme", "bearer",
                         "description", "The API key, sent as 'Authorization: Bearer <API key>'"),
                 map(map(document, "components"), "securitySchemes").get("bearerAuth"));
@@ -111,6 +112,9 @@ class OpenApiDocumentTest {
                 operation("/store/orders", "get"))) {
             assertEquals(List.of(Map.of("bearerAuth", List.of())), operation.get("security"), operation.toString());
         }
+        assertEquals(List.of("inventory:read"), operation("/inventory", "get").get("x-required-scopes"));
+        assertEquals(List.of("inventory:write"), operation("/inventory/{petId}", "patch").get("x-required-scopes"));
+        assertEquals(List.of("keys:admin"), operation("/keys", "post").get("x-required-scopes"));
     }
 
     @Test

@@ -59,16 +59,22 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
     }
 
     @Override
-    public KeyCheck check(String presentedSecret) {
+    public Optional<KeyCheck> checkInMemory(String presentedSecret) {
         if (!KeySecret.isWellFormed(presentedSecret)) {
-            return new Unknown();
+            return Optional.of(new Unknown());
         }
         String digest = ApiKeyStore.digest(presentedSecret);
         KeySecretEntry entry = known.get(digest);
-        if (entry == null) {
-            if (unknown.contains(digest)) {
-                return new Unknown();
-            }
+        if (entry != null) {
+            return Optional.of(checked(entry));
+        }
+        return unknown.contains(digest) ? Optional.of(new Unknown()) : Optional.empty();
+    }
+
+    @Override
+    public KeyCheck check(String presentedSecret) {
+        return checkInMemory(presentedSecret).orElseGet(() -> {
+            String digest = ApiKeyStore.digest(presentedSecret);
             Optional<KeySecretEntry> stored = store.findBySecretDigest(digest);
             if (stored.isEmpty()) {
                 if (unknown.size() < MAX_UNKNOWN) {
@@ -76,9 +82,12 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
                 }
                 return new Unknown();
             }
-            entry = stored.get();
-            known.put(digest, entry);
-        }
+            known.put(digest, stored.get());
+            return checked(stored.get());
+        });
+    }
+
+    private KeyCheck checked(KeySecretEntry entry) {
         Instant now = now();
         Optional<KeyRefusal> refusal = refusalAt(entry, now);
         if (refusal.isPresent()) {

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
             "Without a command, or with 'serve', it runs the service. The data commands use the same configuration "
                     + "(environment variables such as DATASOURCES_DEFAULT_URL select the database) and never start "
                     + "the HTTP server."},
-        subcommands = {ServeSubcommand.class, ExportSubcommand.class, ImportSubcommand.class, CopySubcommand.class},
+        subcommands = {ServeSubcommand.class, ExportSubcommand.class, ImportSubcommand.class, CopySubcommand.class,
+            KeysSubcommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:done",

@@ -8,23 +8,29 @@ import com.example.petstore.client.ApiClient;
 import com.example.petstore.client.ApiException;
 import com.example.petstore.client.ApiResponse;
 import com.example.petstore.client.api.InventoryApi;
+import com.example.petstore.client.api.KeysApi;
 import com.example.petstore.client.api.PetApi;
 import com.example.petstore.client.api.StoreApi;
+import com.example.petstore.client.model.ApiKeyCreation;
+import com.example.petstore.client.model.ApiKeyRotation;
 import com.example.petstore.client.model.Error;
 import com.example.petstore.client.model.InventoryAdjustment;
 import com.example.petstore.client.model.InventoryChange;
 import com.example.petstore.client.model.InventoryChanges;
 import com.example.petstore.client.model.InventoryItem;
 import com.example.petstore.client.model.InventoryUpdate;
+import com.example.petstore.client.model.IssuedApiKey;
 import com.example.petstore.client.model.Order;
 import com.example.petstore.client.model.OrderStatus;
 import com.example.petstore.client.model.Pet;
 import com.example.petstore.client.model.PetStatus;
+import com.example.petstore.client.model.RotatedApiKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A program written against the Java client that OpenAPI Generator makes from the service's served OpenAPI document
@@ -239,6 +245,31 @@ public final class InventoryClientUser {
 
         assertEquals(401, unauthorized.getCode());
         assertEquals(error("UNAUTHORIZED", "The API key is not valid", 401), errorBody(unauthorized));
+    }
+
+    public void aReadOnlyKeyIsRefusedAChangeAndIsRotatedAndRevoked() throws ApiException {
+        KeysApi keys = new KeysApi(apiClient);
+        IssuedApiKey storefront = keys.createApiKey(new ApiKeyCreation().name("generated-client-storefront")
+                .scopes(Set.of("inventory:read")));
+        InventoryApi reading = new InventoryApi(client(serviceUrl, storefront.getKey()));
+        assertEquals(DEMO_STOCK.size(), reading.listInventory(null).size());
+
+        ApiException forbidden = assertThrows(ApiException.class, () -> reading.updateInventory(4L, quantity(0), null));
+        assertEquals(403, forbidden.getCode());
+        assertEquals("INSUFFICIENT_SCOPE", errorBody(forbidden).getCode());
+        assertEquals(item(4, 7, PetStatus.AVAILABLE), inventory.getInventoryItem(4L, null), "nothing changed");
+
+        RotatedApiKey rotated = keys.rotateApiKey(storefront.getId(), new ApiKeyRotation().overlap("PT0S"));
+        assertEquals(storefront.getId(), rotated.getId());
+        InventoryApi rotatedReading = new InventoryApi(client(serviceUrl, rotated.getKey()));
+        assertEquals(DEMO_STOCK.size(), rotatedReading.listInventory(null).size());
+        assertEquals(401, assertThrows(ApiException.class, () -> reading.listInventory(null)).getCode(),
+                "the old secret stopped at once");
+
+        keys.revokeApiKey(storefront.getId());
+        ApiException revoked = assertThrows(ApiException.class, () -> rotatedReading.listInventory(null));
+        assertEquals(401, revoked.getCode());
+        assertTrue(errorBody(revoked).getMessage().contains(" was revoked at "), errorBody(revoked).getMessage());
     }
 
     private Error errorBody(ApiException exception) {

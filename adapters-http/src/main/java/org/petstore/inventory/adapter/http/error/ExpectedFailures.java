@@ -7,6 +7,7 @@ import io.micronaut.http.server.exceptions.ExceptionHandler;
 import io.micronaut.http.server.exceptions.response.ErrorContext;
 import io.micronaut.http.server.exceptions.response.ErrorResponseProcessor;
 import jakarta.inject.Singleton;
+import org.petstore.inventory.application.port.inbound.ConditionRequiredException;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.petstore.inventory.domain.DomainException;
 
@@ -24,6 +25,12 @@ final class ExpectedFailures {
 
     @Singleton
     ExceptionHandler<DomainException, HttpResponse<?>> brokenDomainRules(ErrorResponseProcessor<?> errors) {
+        return new Handler<>(errors);
+    }
+
+    /** The application's require-If-Match policy (428): a refused request, not a fault. */
+    @Singleton
+    ExceptionHandler<ConditionRequiredException, HttpResponse<?>> conditionRequired(ErrorResponseProcessor<?> errors) {
         return new Handler<>(errors);
     }
 

@@ -26,8 +26,9 @@ record KeyCreation(
                 example = "till-3")
         @Serdeable.Deserializable(using = StrictValues.Text.class)
         String name,
-        @ArraySchema(minItems = 1, uniqueItems = true, schema = @Schema(type = "string",
-                allowableValues = {"inventory:read", "inventory:write", "keys:admin"}),
+        // the scopes are named in the description, not as an enum: OpenAPI Generator's Java client does not compile
+        // a request body with an array of an inline enum (GeneratedClientEndToEndTest)
+        @ArraySchema(minItems = 1, uniqueItems = true, schema = @Schema(type = "string", example = "inventory:read"),
                 arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What the key may "
                         + "do: inventory:read (the inventory, its ledger, pets and orders), inventory:write "
                         + "(changing stock; includes inventory:read), keys:admin (this API); only scopes the "

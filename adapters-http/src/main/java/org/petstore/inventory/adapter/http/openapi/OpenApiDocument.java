@@ -19,7 +19,8 @@ import org.yaml.snakeyaml.Yaml;
  * at startup it gets what only the deployment knows: its servers, first {@code /v1} relative to the document (the
  * server that serves it, whatever its port), then the production and staging addresses when they are configured
  * ({@link OpenApiServers}), each ending in {@code /v1}, with the paths relative to them, and the
- * {@link OperationExtension}s, such as the configured sunset date of the deprecated pet lookup ({@code x-sunset}).
+ * {@link OperationExtension}s, such as the configured sunset date of the deprecated pet lookup ({@code x-sunset});
+ * each operation's scope is its {@code x-required-scopes} ({@link #scopesAsExtension}).
  */
 @Singleton
 final class OpenApiDocument {
@@ -53,6 +54,7 @@ final class OpenApiDocument {
             map(map(paths.get(extension.path())).get(extension.method())).put(extension.name(), extension.value());
         }
         paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::listResponsesInStatusOrder));
+        paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::scopesAsExtension));
         document.put("paths", relativeToServers(paths));
         try {
             this.json = jsonMapper.writeValueAsString(document);
@@ -106,6 +108,30 @@ final class OpenApiDocument {
             Map<String, Object> byStatus = new TreeMap<>(responses);
             responses.clear();
             responses.putAll(byStatus);
+        }
+    }
+
+    /**
+     * The generator copies an operation's {@code @Secured} scope into its security requirement
+     * ({@code bearerAuth: [inventory:write]}); OpenAPI 3.0 allows scopes there only for OAuth2 and OpenID Connect, so
+     * the requirement lists none and the operation names its scopes as {@code x-required-scopes}.
+     */
+    private static void scopesAsExtension(Object operation) {
+        if (operation instanceof Map<?, ?> fields && fields.get("security") instanceof List<?> requirements) {
+            List<Object> scopes = new ArrayList<>();
+            List<Map<String, Object>> empty = new ArrayList<>();
+            for (Object requirement : requirements) {
+                Map<String, Object> schemes = new LinkedHashMap<>();
+                map(requirement).forEach((scheme, listed) -> {
+                    scopes.addAll((List<?>) listed);
+                    schemes.put(scheme, List.of());
+                });
+                empty.add(schemes);
+            }
+            if (!scopes.isEmpty()) {
+                map(operation).put("security", empty);
+                map(operation).put("x-required-scopes", scopes);
+            }
         }
     }
 

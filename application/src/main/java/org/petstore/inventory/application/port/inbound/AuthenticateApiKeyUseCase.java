@@ -1,5 +1,6 @@
 package org.petstore.inventory.application.port.inbound;
 
+import java.util.Optional;
 import org.petstore.inventory.domain.access.ApiKey;
 import org.petstore.inventory.domain.access.KeyRefusal;
 
@@ -9,7 +10,14 @@ import org.petstore.inventory.domain.access.KeyRefusal;
  */
 public interface AuthenticateApiKeyUseCase {
 
+    /** What the secret is; reads the store for a well-formed secret not seen before. */
     KeyCheck check(String presentedSecret);
+
+    /**
+     * What the secret is, when that is known without the store (a secret seen before, or one whose form or checksum
+     * is wrong); empty when only {@link #check} can tell. Never blocks.
+     */
+    Optional<KeyCheck> checkInMemory(String presentedSecret);
 
     /** What a presented secret is. */
     sealed interface KeyCheck {
