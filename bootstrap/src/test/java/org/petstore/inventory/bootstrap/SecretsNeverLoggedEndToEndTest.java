@@ -72,6 +72,10 @@ class SecretsNeverLoggedEndToEndTest {
     @TempDir
     static Path dataDir;
 
+    /** The managed key created in a run, and its secrets (the first, then the rotated one). */
+    private String managedId;
+    private final List<String> managedSecrets = new ArrayList<>();
+
     @Test
     void noKeyReachesTheLogAtTrace() throws JoranException, IOException {
         LoggerContext logging = (LoggerContext) LoggerFactory.getILoggerFactory();
@@ -142,6 +146,27 @@ class SecretsNeverLoggedEndToEndTest {
                             .method("PATCH", BodyPublishers.ofString("quantity=4")).build()).statusCode()),
                     () -> assertEquals(200, service.send(service.anonymousRequest("/health/readiness").GET().build())
                             .statusCode()));
+            // a managed key: created, used, rotated, used, revoked, refused; its secrets and their digests never
+            // logged, its id logged at INFO for each change
+            HttpResponse<String> created = service.send(service.anonymousRequest("/v1/keys")
+                    .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "application/json")
+                    .POST(BodyPublishers.ofString("{\"name\": \"logged-till\", \"scopes\": [\"inventory:write\"]}"))
+                    .build());
+            assertEquals(201, created.statusCode(), created.body());
+            managedId = created.body().replaceAll(".*\"id\":\"(key-[0-9a-f]{12})\".*", "$1");
+            managedSecrets.add(created.body().replaceAll(".*\"key\":\"(pst_[0-9A-Za-z]+)\".*", "$1"));
+            assertEquals(200, call.apply(managedSecrets.get(0)).apply("/v1/inventory").statusCode());
+            HttpResponse<String> rotated = service.send(service.anonymousRequest("/v1/keys/" + managedId + "/rotation")
+                    .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "application/json")
+                    .POST(BodyPublishers.ofString("{\"overlap\": \"PT0S\"}")).build());
+            assertEquals(200, rotated.statusCode(), rotated.body());
+            managedSecrets.add(rotated.body().replaceAll(".*\"key\":\"(pst_[0-9A-Za-z]+)\".*", "$1"));
+            assertEquals(401, call.apply(managedSecrets.get(0)).apply("/v1/inventory").statusCode());
+            assertEquals(400, call.apply(managedSecrets.get(1)).apply("/v1/inventory/" + managedSecrets.get(1))
+                    .statusCode());
+            assertEquals(204, service.send(service.anonymousRequest("/v1/keys/" + managedId)
+                    .header("Authorization", "Bearer " + PLAIN_KEY).DELETE().build()).statusCode());
+            assertEquals(401, call.apply(managedSecrets.get(1)).apply("/v1/inventory").statusCode());
             // keys in a query string, with and without a key in Authorization: the framework's request lines (the
             // request, no route, wrong method, wrong media type) carry the query string
             Function<String, HttpResponse<String>> withoutKey = path -> service.send(
@@ -194,9 +219,17 @@ class SecretsNeverLoggedEndToEndTest {
         assertTrue(lines.size() > 1000, "TRACE logging was not captured: " + lines.size() + " lines");
         List<String> presented = MALFORMED.stream().flatMap(List::stream)
                 .map(header -> header.substring("Authorization: ".length())).toList();
+        List<String> managed = new ArrayList<>(managedSecrets);
+        managedSecrets.forEach(secret -> managed.add(sha256Hex(secret)));
+        assertEquals(2, managedSecrets.size());
+        for (String change : List.of(" created with scopes inventory:write by ", " revoked by ", " rotated by ")) {
+            assertTrue(lines.stream().anyMatch(line -> line.contains(managedId) && line.contains("logged-till")
+                    && line.contains(change)), "no INFO line for " + change);
+        }
         List<String> leaks = lines.stream()
                 .filter(line -> line.contains(PLAIN_KEY) || line.contains(DIGESTED_KEY) || line.contains(WRONG_KEY)
-                        || line.contains(BASIC) || presented.stream().anyMatch(line::contains))
+                        || line.contains(BASIC) || presented.stream().anyMatch(line::contains)
+                        || managed.stream().anyMatch(line::contains))
                 .toList();
         assertEquals(List.of(), leaks, "log lines with an API key");
     }
