@@ -32,18 +32,42 @@ public final class KeySecret {
         return PREFIX + body + checksum(body);
     }
 
-    /** Whether {@code presented} has the form of a managed key's secret and its checksum holds. */
+    /**
+     * Whether {@code presented} has the form of a managed key's secret and its checksum holds. Runs on every request
+     * with a managed key: no allocation.
+     */
     public static boolean isWellFormed(String presented) {
         if (presented == null || presented.length() != LENGTH || !presented.startsWith(PREFIX)) {
             return false;
         }
-        for (int i = PREFIX.length(); i < LENGTH; i++) {
-            if (BASE62.indexOf(presented.charAt(i)) < 0) {
+        CRC32 crc = new CRC32();
+        for (int i = PREFIX.length(); i < PREFIX.length() + RANDOM_CHARS; i++) {
+            char c = presented.charAt(i);
+            if (digitOf(c) < 0) {
                 return false;
             }
+            crc.update(c);
         }
-        String body = presented.substring(PREFIX.length(), PREFIX.length() + RANDOM_CHARS);
-        return presented.endsWith(checksum(body));
+        long checksum = 0;
+        for (int i = PREFIX.length() + RANDOM_CHARS; i < LENGTH; i++) {
+            int digit = digitOf(presented.charAt(i));
+            if (digit < 0) {
+                return false;
+            }
+            checksum = checksum * BASE62.length() + digit;
+        }
+        return checksum == crc.getValue();
+    }
+
+    /** The value of a base62 digit; -1 for any other character. */
+    private static int digitOf(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'A' && c <= 'Z') {
+            return c - 'A' + 10;
+        }
+        return c >= 'a' && c <= 'z' ? c - 'a' + 36 : -1;
     }
 
     private static String checksum(String body) {

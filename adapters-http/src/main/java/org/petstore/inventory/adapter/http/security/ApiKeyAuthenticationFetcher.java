@@ -70,19 +70,22 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
                 return Publishers.just(ActingKey.configured(keyId.get()).authentication());
             }
         }
-        Optional<String> managed = tokens.stream().filter(KeySecret::isWellFormed).findFirst();
-        if (managed.isEmpty()) {
+        String secret = null;
+        for (int i = 0; i < tokens.size() && secret == null; i++) {
+            secret = KeySecret.isWellFormed(tokens.get(i)) ? tokens.get(i) : null;
+        }
+        if (secret == null) {
             return Publishers.empty();
         }
-        String secret = managed.get();
         Optional<KeyCheck> known = managedKeys.checkInMemory(secret);
         if (known.isPresent()) {
             Authentication authentication = authentication(request, secret, known.get());
             return authentication == null ? Publishers.empty() : Publishers.just(authentication);
         }
-        return Mono.fromCallable(() -> managedKeys.check(secret))
+        String managed = secret;
+        return Mono.fromCallable(() -> managedKeys.check(managed))
                 .subscribeOn(blocking)
-                .mapNotNull(check -> authentication(request, secret, check));
+                .mapNotNull(check -> authentication(request, managed, check));
     }
 
     private static Authentication authentication(HttpRequest<?> request, String secret, KeyCheck check) {
