@@ -22,7 +22,7 @@ public record KeyOverlap(Duration value) {
             return new KeyOverlap(Duration.parse(text));
         } catch (DateTimeParseException | NullPointerException e) {
             throw new InvalidKeyRequestException("overlap must be an ISO-8601 duration from PT0S to P7D, such as "
-                    + "PT24H, got " + (text == null ? "nothing" : "'" + text + "'"));
+                    + "PT24H, got " + (text == null ? "nothing" : InvalidKeyRequestException.quoted(text)));
         }
     }
 }

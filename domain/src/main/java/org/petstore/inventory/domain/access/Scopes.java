@@ -30,9 +30,11 @@ public record Scopes(Set<Scope> granted) {
         EnumSet<Scope> scopes = EnumSet.noneOf(Scope.class);
         for (String name : wireNames == null ? List.<String>of() : wireNames) {
             Scope scope = Scope.ofWireName(name).orElseThrow(() -> new InvalidKeyRequestException(
-                    "scopes: '" + name + "' is not a scope; the scopes are " + Scope.choices()));
+                    "scopes: " + InvalidKeyRequestException.quoted(String.valueOf(name)) + " is not a scope; the scopes "
+                            + "are " + Scope.choices()));
             if (!scopes.add(scope)) {
-                throw new InvalidKeyRequestException("scopes: '" + name + "' is named twice");
+                throw new InvalidKeyRequestException("scopes: " + InvalidKeyRequestException.quoted(name)
+                        + " is named twice");
             }
         }
         return new Scopes(scopes);

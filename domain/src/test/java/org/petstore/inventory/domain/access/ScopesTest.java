@@ -36,6 +36,15 @@ class ScopesTest {
     }
 
     @Test
+    void anUnknownScopeIsQuotedCutShort() {
+        InvalidKeyRequestException refused = assertThrows(InvalidKeyRequestException.class,
+                () -> Scopes.parse(List.of("x".repeat(10_000))));
+
+        assertEquals("scopes: '" + "x".repeat(64) + "...' is not a scope; the scopes are " + CHOICES,
+                refused.getMessage());
+    }
+
+    @Test
     void aScopeNamedTwiceIsRefused() {
         InvalidKeyRequestException refused = assertThrows(InvalidKeyRequestException.class,
                 () -> Scopes.parse(List.of("inventory:read", "keys:admin", "inventory:read")));
