@@ -13,47 +13,25 @@ import org.petstore.inventory.domain.StockDelta;
  * The bodies that change stock, bound strictly ({@code adapter.http.body}), with what each accepts and what to send
  * instead; a batch's change is named {@code changes[i]}.
  */
-enum InventoryBodies implements BodyShape {
-    UPDATE(InventoryUpdate.class, "the body accepts only quantity and, optionally, reason",
-            "send {\"quantity\": <integer from " + Quantity.MIN + " to " + Quantity.MAX + ">}"),
-    ADJUSTMENT(InventoryAdjustment.class, "the body accepts only delta and, optionally, reason",
-            "send {\"delta\": <non-zero integer from " + StockDelta.MIN + " to " + StockDelta.MAX + ">}"),
-    BATCH(InventoryChanges.class, "the body accepts only changes and, optionally, reason",
+final class InventoryBodies {
+
+    static final BodyShape UPDATE = new BodyShape(InventoryUpdate.class,
+            "the body accepts only quantity and, optionally, reason",
+            "send {\"quantity\": <integer from " + Quantity.MIN + " to " + Quantity.MAX + ">}");
+    static final BodyShape ADJUSTMENT = new BodyShape(InventoryAdjustment.class,
+            "the body accepts only delta and, optionally, reason",
+            "send {\"delta\": <non-zero integer from " + StockDelta.MIN + " to " + StockDelta.MAX + ">}");
+    static final BodyShape BATCH = new BodyShape(InventoryChanges.class,
+            "the body accepts only changes and, optionally, reason",
             "send {\"changes\": [1 to " + ChangeStockCommand.MAX_CHANGES + " changes, such as {\"petId\": 1, "
-                    + "\"delta\": -2} or {\"petId\": 2, \"quantity\": 10}]}"),
-    CHANGE(InventoryChanges.Change.class, "a change accepts only petId, delta or quantity, and, optionally, reason",
+                    + "\"delta\": -2} or {\"petId\": 2, \"quantity\": 10}]}");
+    static final BodyShape CHANGE = new BodyShape(InventoryChanges.Change.class,
+            "a change accepts only petId, delta or quantity, and, optionally, reason",
             "send each change as {\"petId\": <integer from " + PetId.MIN + ">, \"delta\": <non-zero integer>} or "
                     + "{\"petId\": <integer from " + PetId.MIN + ">, \"quantity\": <integer from " + Quantity.MIN
-                    + ">}") {
-        @Override
-        public String noun() {
-            return "a change";
-        }
-    };
+                    + ">}", "a change");
 
-    private final Class<?> type;
-    private final String accepts;
-    private final String expected;
-
-    InventoryBodies(Class<?> type, String accepts, String expected) {
-        this.type = type;
-        this.accepts = accepts;
-        this.expected = expected;
-    }
-
-    @Override
-    public Class<?> type() {
-        return type;
-    }
-
-    @Override
-    public String accepts() {
-        return accepts;
-    }
-
-    @Override
-    public String expected() {
-        return expected;
+    private InventoryBodies() {
     }
 
     /** The bodies of the routes (a change is read inside a batch). */
@@ -61,7 +39,7 @@ enum InventoryBodies implements BodyShape {
     static final class Listed implements BodyShapes {
 
         @Override
-        public List<InventoryBodies> bodies() {
+        public List<BodyShape> bodies() {
             return List.of(UPDATE, ADJUSTMENT, BATCH);
         }
     }
