@@ -70,10 +70,11 @@ class ApiKeyApiTest extends HttpAdapterTest {
 
         ApiResponse response = api.get("/v1/keys").bearer(keys.secretOf("key-admin")).send();
 
+        // oldest first, then by id: the seeded keys were all created at the same moment
         assertJson(response, 200, "{\"keys\":["
+                + key("key-admin", "[\"keys:admin\"]", "null", "null") + ","
                 + key("storefront", "[\"inventory:read\"]", "\"2026-11-28T10:00:00Z\"", "null") + ","
                 + key("till-1", "[\"inventory:write\"]", "null", "\"2026-11-28T10:00:00Z\"") + ","
-                + key("key-admin", "[\"keys:admin\"]", "null", "null") + ","
                 + key("read-admin", "[\"inventory:read\",\"keys:admin\"]", "null", "null") + "]}");
         assertTrue(!response.body().contains("pst_"), response.body());
     }

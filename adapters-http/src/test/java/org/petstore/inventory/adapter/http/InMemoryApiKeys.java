@@ -5,8 +5,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +16,7 @@ import org.petstore.inventory.application.port.inbound.CreateKeyCommand;
 import org.petstore.inventory.application.port.inbound.IssuedKey;
 import org.petstore.inventory.application.port.inbound.ManageApiKeysUseCase;
 import org.petstore.inventory.application.port.outbound.ApiKeyStore;
+import org.petstore.inventory.application.port.outbound.InMemoryApiKeyStore;
 import org.petstore.inventory.application.service.ApiKeyService;
 import org.petstore.inventory.domain.access.ApiKey;
 import org.petstore.inventory.domain.access.KeyId;
@@ -29,8 +28,8 @@ import org.petstore.inventory.domain.access.Scopes;
 
 /**
  * The managed keys behind the HTTP adapter: the application's own {@link ApiKeyService} (both use cases) over an
- * in-memory {@link ApiKeyStore} ({@link Store}), on a clock the test sets and a seeded random source, made anew before
- * each test with the {@link #SEEDED} keys (put in the store as the service would, without its log lines). The store can be told to fail its next call, as a database that went away.
+ * in-memory {@link ApiKeyStore} (the application's {@link InMemoryApiKeyStore}), on a clock the test sets and a seeded random source, made anew before
+ * each test with the {@link #SEEDED} keys (put in the store as the service would, without its log lines). The store can be made unreachable, as a database that went away.
  */
 @Singleton
 final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyUseCase {
@@ -41,7 +40,7 @@ final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyU
     /** The keys every test starts with, by name: what each may do. */
     static final Map<String, Scopes> SEEDED = seeded();
 
-    private final Store store = new Store();
+    private final InMemoryApiKeyStore store = new InMemoryApiKeyStore();
     private final Map<String, IssuedKey> issued = new LinkedHashMap<>();
     private final Clock clock = new Clock() {
         @Override
@@ -78,6 +77,7 @@ final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyU
     /** An empty store with the {@link #SEEDED} keys, at {@link #NOW}, and a service that has seen none of them. */
     synchronized void reset() {
         store.clear();
+        store.unavailable(false);
         issued.clear();
         now = NOW;
         Random random = new Random(48);
@@ -109,9 +109,14 @@ final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyU
         return issued.get(name).key().id().value();
     }
 
-    /** The next call of the store fails with {@code fault}. */
-    void failNextCallWith(RuntimeException fault) {
-        store.failNextCallWith(fault);
+    /** Whether every call of the store fails, as a database that went away. */
+    void storeUnavailable(boolean unavailable) {
+        store.unavailable(unavailable);
+    }
+
+    /** How many times the store was asked which key a secret is. */
+    int storeLookups() {
+        return store.lookups();
     }
 
     /** Writes the uses the service collected, as the service's schedule does once a minute. */
@@ -163,101 +168,5 @@ final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyU
 
     private synchronized ApiKeyService service() {
         return service;
-    }
-
-    /** The store of the keys, in memory: each key, the digests of its secrets and each secret's expiry. */
-    static final class Store implements ApiKeyStore {
-
-        private final Map<KeyId, ApiKey> keys = new LinkedHashMap<>();
-        private final Map<String, KeyId> digests = new LinkedHashMap<>();
-        private final Map<String, Instant> secretExpiries = new LinkedHashMap<>();
-        private RuntimeException nextFailure;
-
-        synchronized void clear() {
-            keys.clear();
-            digests.clear();
-            secretExpiries.clear();
-            nextFailure = null;
-        }
-
-        synchronized void failNextCallWith(RuntimeException fault) {
-            nextFailure = fault;
-        }
-
-        private void throwPendingFailure() {
-            RuntimeException fault = nextFailure;
-            nextFailure = null;
-            if (fault != null) {
-                throw fault;
-            }
-        }
-
-        @Override
-        public synchronized void add(ApiKey key, String secretDigest) {
-            throwPendingFailure();
-            keys.put(key.id(), key);
-            digests.put(secretDigest, key.id());
-        }
-
-        @Override
-        public synchronized Optional<KeySecretEntry> findBySecretDigest(String secretDigest) {
-            throwPendingFailure();
-            return Optional.ofNullable(digests.get(secretDigest)).map(id -> entry(secretDigest, id));
-        }
-
-        @Override
-        public synchronized List<KeySecretEntry> secretsOf(Collection<KeyId> ids) {
-            throwPendingFailure();
-            List<KeySecretEntry> entries = new ArrayList<>();
-            digests.forEach((digest, id) -> {
-                if (ids.contains(id)) {
-                    entries.add(entry(digest, id));
-                }
-            });
-            return entries;
-        }
-
-        private KeySecretEntry entry(String digest, KeyId id) {
-            return new KeySecretEntry(keys.get(id), digest, secretExpiries.get(digest));
-        }
-
-        @Override
-        public synchronized List<ApiKey> list() {
-            throwPendingFailure();
-            return List.copyOf(keys.values());
-        }
-
-        @Override
-        public synchronized Optional<ApiKey> find(KeyId id) {
-            throwPendingFailure();
-            return Optional.ofNullable(keys.get(id));
-        }
-
-        @Override
-        public synchronized void revoke(KeyId id, Instant at) {
-            throwPendingFailure();
-            keys.computeIfPresent(id, (key, stored) -> stored.revokedAt(at));
-        }
-
-        @Override
-        public synchronized void rotate(KeyId id, String newSecretDigest, Instant oldSecretsUntil) {
-            throwPendingFailure();
-            digests.forEach((digest, owner) -> {
-                if (owner.equals(id)) {
-                    Instant expiry = secretExpiries.get(digest);
-                    secretExpiries.put(digest, expiry == null || expiry.isAfter(oldSecretsUntil) ? oldSecretsUntil
-                            : expiry);
-                }
-            });
-            digests.put(newSecretDigest, id);
-        }
-
-        @Override
-        public synchronized void recordUse(Map<KeyId, Instant> lastUsed) {
-            throwPendingFailure();
-            lastUsed.forEach((id, at) -> keys.computeIfPresent(id, (key, stored) -> new ApiKey(stored.id(),
-                    stored.name(), stored.scopes(), stored.createdAt(), stored.expiresAt(), stored.revokedAt(), at)));
-        }
-
     }
 }
