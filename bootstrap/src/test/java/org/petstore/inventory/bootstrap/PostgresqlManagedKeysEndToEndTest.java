@@ -57,6 +57,9 @@ class PostgresqlManagedKeysEndToEndTest extends ManagedKeysEndToEndTest {
             CommandRun rotated = CommandRun.on(backend.properties(), "keys", "rotate", id);
             CommandRun unknownScope = CommandRun.on(backend.properties(), "keys", "create", "--name", "x", "--scopes",
                     "inventory:delete");
+            CommandRun noAction = CommandRun.on(backend.properties(), "keys");
+            CommandRun unknownKey = CommandRun.on(backend.properties(), "keys", "revoke", "key-000000000000");
+            CommandRun longOverlap = CommandRun.on(backend.properties(), "keys", "rotate", id, "--overlap", "P8D");
             assertAll(
                     () -> assertEquals(0, listed.exitCode(), listed.toString()),
                     () -> assertTrue(listed.out().contains(id + "\ttill-4\tinventory:read,inventory:write\t"),
@@ -66,7 +69,16 @@ class PostgresqlManagedKeysEndToEndTest extends ManagedKeysEndToEndTest {
                     () -> assertEquals(1, unknownScope.exitCode(), unknownScope.toString()),
                     () -> assertEquals(List.of("keys create: scopes: 'inventory:delete' is not a scope; the scopes are "
                             + "inventory:read, inventory:write, keys:admin; nothing was changed"),
-                            unknownScope.errLines()));
+                            unknownScope.errLines()),
+                    () -> assertEquals(2, noAction.exitCode(), noAction.toString()),
+                    () -> assertEquals("petstore-inventory keys: Missing required subcommand",
+                            noAction.errLines().getFirst()),
+                    () -> assertEquals(1, unknownKey.exitCode(), unknownKey.toString()),
+                    () -> assertEquals(List.of("keys revoke: No API key has the id key-000000000000; nothing was "
+                            + "changed"), unknownKey.errLines()),
+                    () -> assertEquals(1, longOverlap.exitCode(), longOverlap.toString()),
+                    () -> assertEquals(List.of("keys rotate: overlap must be from PT0S to P7D (an ISO-8601 duration "
+                            + "such as PT24H), got PT192H; nothing was changed"), longOverlap.errLines()));
             String newSecret = rotated.out().strip();
             HttpResponse<String> withNew = get(service, newSecret, "/v1/inventory");
             assertEquals(200, withNew.statusCode());

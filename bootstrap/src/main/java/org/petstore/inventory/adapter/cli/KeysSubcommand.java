@@ -21,16 +21,14 @@ import org.petstore.inventory.domain.access.KeyName;
 import org.petstore.inventory.domain.access.KeyOverlap;
 import org.petstore.inventory.domain.access.Scopes;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code keys}: managed API keys on the configured database, for an operator with a shell beside the service. The
  * same use cases as the key API, acting as the operator ({@link Caller#OPERATOR}, every scope). A secret is written
  * to standard output alone (so that {@code KEY=$(petstore-inventory keys create ...)} keeps it), once; what was done
- * goes to standard error.
+ * goes to standard error. Without an action it is wrong usage (picocli: "Missing required subcommand").
  */
 @Prototype
 @Command(name = "keys",
@@ -42,16 +40,7 @@ import picocli.CommandLine.Spec;
                     + "holds, use the key API instead (POST /v1/keys with a keys:admin key)."},
         subcommands = {KeysSubcommand.CreateKey.class, KeysSubcommand.ListKeys.class, KeysSubcommand.RevokeKey.class,
             KeysSubcommand.RotateKey.class})
-final class KeysSubcommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getErr());
-        return ExitCode.USAGE;
-    }
+final class KeysSubcommand {
 
     /** Runs an action on the keys; a refused request or an unusable database is one line on standard error. */
     abstract static class Action implements Callable<Integer> {
