@@ -83,7 +83,7 @@ final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyU
         Random random = new Random(48);
         service = new ApiKeyService(store, clock, random);
         SEEDED.forEach((name, scopes) -> {
-            ApiKey key = ApiKey.create(KeyId.random(random), new KeyName(name), scopes, NOW, null);
+            ApiKey key = ApiKey.create(KeyId.random(random), new KeyName(name), scopes, NOW, null, null);
             String secret = KeySecret.generate(random);
             store.add(key, ApiKeyStore.digest(secret));
             issued.put(name, new IssuedKey(key, secret));

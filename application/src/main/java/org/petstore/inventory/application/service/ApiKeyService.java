@@ -28,6 +28,7 @@ import org.petstore.inventory.domain.access.KeyOverlap;
 import org.petstore.inventory.domain.access.KeyRefusal;
 import org.petstore.inventory.domain.access.KeySecret;
 import org.petstore.inventory.domain.access.ScopeNotHeldException;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * Managed keys, and which key a presented secret is. An instance keeps the secrets it has seen in memory
@@ -176,7 +177,8 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
                     + ": choose another name, or revoke that key first");
         }
         Instant expiresAt = command.expiresAt() == null ? null : command.expiresAt().truncatedTo(ChronoUnit.MICROS);
-        ApiKey key = ApiKey.create(KeyId.random(random), command.name(), command.scopes(), now(), expiresAt);
+        ApiKey key = ApiKey.create(KeyId.random(random), command.name(), command.scopes(), now(), expiresAt,
+                command.quota());
         String secret = KeySecret.generate(random);
         store.add(key, ApiKeyStore.digest(secret));
         LOG.log(Level.INFO, "API key {0} \"{1}\" created with scopes {2}{3} by {4}", key.id(), key.name(),
@@ -238,5 +240,15 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
         LOG.log(Level.INFO, "API key {0} \"{1}\" with scopes {2} rotated by {3}; its old secret works until {4}",
                 key.id(), key.name(), key.scopes(), caller.id(), oldSecretsUntil);
         return new IssuedKey(key, secret, oldSecretsUntil);
+    }
+
+    @Override
+    public ApiKey changeQuota(String id, Quota quota, Caller caller) {
+        ApiKey key = find(id);
+        store.changeQuota(key.id(), quota);
+        reload(Set.of(key.id()));
+        LOG.log(Level.INFO, "API key {0} \"{1}\" now has the quota {2} by {3}", key.id(), key.name(),
+                quota == null ? "of the default" : quota + ", " + quota.liveFeeds() + " live feeds", caller.id());
+        return key.withQuota(quota);
     }
 }

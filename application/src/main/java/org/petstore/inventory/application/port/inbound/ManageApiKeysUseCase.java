@@ -3,6 +3,7 @@ package org.petstore.inventory.application.port.inbound;
 import java.util.List;
 import org.petstore.inventory.domain.access.ApiKey;
 import org.petstore.inventory.domain.access.KeyOverlap;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * Managed API keys: created, listed, rotated and revoked while the service runs, through the key API or the
@@ -24,4 +25,10 @@ public interface ManageApiKeysUseCase {
 
     /** A new secret for the same key (id, name, scopes); the old secret keeps working for the overlap. */
     IssuedKey rotate(String id, KeyOverlap overlap, Caller caller);
+
+    /**
+     * Gives the key another quota ({@code null}: the service's default); every instance applies it within seconds.
+     * A revoked key keeps its quota.
+     */
+    ApiKey changeQuota(String id, Quota quota, Caller caller);
 }

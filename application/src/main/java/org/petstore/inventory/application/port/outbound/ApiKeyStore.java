@@ -11,11 +11,12 @@ import java.util.Map;
 import java.util.Optional;
 import org.petstore.inventory.domain.access.ApiKey;
 import org.petstore.inventory.domain.access.KeyId;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * Where managed keys are kept: each key, and the digests of its secrets ({@link #digest}), never a secret. A key has
  * one secret, and for a rotation's overlap also its older ones, each until its own expiry. Keys are never removed (a
- * revoked key stays listed), and the data commands ({@code export}, {@code import}, {@code copy}) leave them where
+ * revoked key stays listed; each keeps its own quota, or none for the default), and the data commands ({@code export}, {@code import}, {@code copy}) leave them where
  * they are: credentials are not stock data. Instants are kept to the microsecond, as the databases keep them (a finer
  * part is dropped). Checked by {@code ApiKeyStoreContract}.
  */
@@ -65,6 +66,9 @@ public interface ApiKeyStore {
      * {@code ApiKeyNotFoundException}.
      */
     void rotate(KeyId id, String newSecretDigest, Instant oldSecretsUntil);
+
+    /** Gives the key another quota (null: the default); an unknown id is an {@code ApiKeyNotFoundException}. */
+    void changeQuota(KeyId id, Quota quota);
 
     /**
      * Writes when each key was last used; a key's last use never moves back (the later time stays). Unknown ids are

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.petstore.inventory.domain.access.ApiKey;
 import org.petstore.inventory.domain.access.ApiKeyNotFoundException;
 import org.petstore.inventory.domain.access.KeyId;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * An in-memory {@link ApiKeyStore}: the fake the application's tests run against. It passes the same contract suite
@@ -71,7 +72,7 @@ public final class InMemoryApiKeyStore implements ApiKeyStore {
     public synchronized List<String> everythingStored() {
         List<String> values = new ArrayList<>();
         keys.values().forEach(key -> Stream.of(key.id(), key.name(), key.scopes(), key.createdAt(), key.expiresAt(),
-                key.revokedAt(), key.lastUsedAt()).forEach(value -> values.add(String.valueOf(value))));
+                key.revokedAt(), key.lastUsedAt(), key.quota()).forEach(value -> values.add(String.valueOf(value))));
         secrets.forEach((digest, secret) -> Stream.of(digest, secret.keyId(), secret.expiresAt())
                 .forEach(value -> values.add(String.valueOf(value))));
         return values;
@@ -85,7 +86,7 @@ public final class InMemoryApiKeyStore implements ApiKeyStore {
             throw new IllegalStateException("already stored: " + key.id());
         }
         keys.put(key.id(), new ApiKey(key.id(), key.name(), key.scopes(), micros(key.createdAt()),
-                micros(key.expiresAt()), micros(key.revokedAt()), micros(key.lastUsedAt())));
+                micros(key.expiresAt()), micros(key.revokedAt()), micros(key.lastUsedAt()), key.quota()));
         secrets.put(secretDigest, new Secret(key.id(), null));
     }
 
@@ -152,7 +153,15 @@ public final class InMemoryApiKeyStore implements ApiKeyStore {
         lastUsed.forEach((id, at) -> keys.computeIfPresent(id, (unused, key) ->
                 key.lastUsedAt() != null && !key.lastUsedAt().isBefore(micros(at)) ? key
                         : new ApiKey(key.id(), key.name(), key.scopes(), key.createdAt(), key.expiresAt(),
-                                key.revokedAt(), micros(at))));
+                                key.revokedAt(), micros(at), key.quota())));
+    }
+
+    @Override
+    public synchronized void changeQuota(KeyId id, Quota quota) {
+        reachable();
+        if (keys.computeIfPresent(id, (unused, key) -> key.withQuota(quota)) == null) {
+            throw new ApiKeyNotFoundException(id.value());
+        }
     }
 
     private static void requireDigest(String digest) {

@@ -1,0 +1,84 @@
+package org.petstore.inventory.domain.quota;
+
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A managed key's quota: {@code perSecond} requests a second sustained, up to {@code burst} at once after a pause,
+ * and at most {@code liveFeeds} live feeds open at once. A request costs one unit, a batch one per change.
+ *
+ * @param perSecond 1 to {@value #MAX_PER_SECOND}
+ * @param burst     1 to {@value #MAX_BURST}: what a key that has been quiet may send at once
+ * @param liveFeeds 1 to {@value #MAX_LIVE_FEEDS}
+ */
+public record Quota(int perSecond, int burst, int liveFeeds) {
+
+    public static final int MAX_PER_SECOND = 1_000_000;
+    public static final int MAX_BURST = 10_000_000;
+    public static final int MAX_LIVE_FEEDS = 1_000;
+    /** How many live feeds a key may hold open when its quota does not say. */
+    public static final int DEFAULT_LIVE_FEEDS = 8;
+    private static final long MICROS_PER_SECOND = 1_000_000L;
+    private static final Pattern TEXT = Pattern.compile(
+            "\\s*(\\d{1,9})\\s*/\\s*s\\s*(?:,?\\s*burst\\s+(\\d{1,9}))?\\s*(?:,?\\s*feeds\\s+(\\d{1,9}))?\\s*",
+            Pattern.CASE_INSENSITIVE);
+
+    public Quota {
+        if (perSecond < 1 || perSecond > MAX_PER_SECOND) {
+            throw new InvalidQuotaException("perSecond must be from 1 to " + MAX_PER_SECOND + ", got " + perSecond);
+        }
+        if (burst < 1 || burst > MAX_BURST) {
+            throw new InvalidQuotaException("burst must be from 1 to " + MAX_BURST + ", got " + burst);
+        }
+        if (liveFeeds < 1 || liveFeeds > MAX_LIVE_FEEDS) {
+            throw new InvalidQuotaException("liveFeeds must be from 1 to " + MAX_LIVE_FEEDS + ", got " + liveFeeds);
+        }
+    }
+
+    /** A quota of {@code perSecond} with twice that as its burst and the default number of live feeds. */
+    public static Quota of(int perSecond) {
+        return new Quota(perSecond, (int) Math.min(MAX_BURST, 2L * perSecond), DEFAULT_LIVE_FEEDS);
+    }
+
+    /**
+     * The quota a text names, as the setting {@code PETSTORE_RATE_LIMIT} takes it: {@code 200/s burst 400}
+     * ({@code burst} left out: twice the rate; {@code feeds 8} may follow), or {@code off} (empty: no quota).
+     */
+    public static Optional<Quota> parse(String text) {
+        if (text == null) {
+            throw new InvalidQuotaException("a quota is needed: for example '200/s burst 400', or 'off'");
+        }
+        if (text.trim().toLowerCase(Locale.ROOT).equals("off")) {
+            return Optional.empty();
+        }
+        Matcher matcher = TEXT.matcher(text);
+        if (!matcher.matches()) {
+            throw new InvalidQuotaException("'" + (text.length() > 64 ? text.substring(0, 64) + "..." : text)
+                    + "' is not a quota: write a rate per second and a burst, for example '200/s burst 400', "
+                    + "or 'off'");
+        }
+        int perSecond = Integer.parseInt(matcher.group(1));
+        Quota plain = of(Math.max(1, Math.min(perSecond, MAX_PER_SECOND)));
+        return Optional.of(new Quota(perSecond,
+                matcher.group(2) == null ? plain.burst() : Integer.parseInt(matcher.group(2)),
+                matcher.group(3) == null ? DEFAULT_LIVE_FEEDS : Integer.parseInt(matcher.group(3))));
+    }
+
+    /** The time one unit takes to come back, in microseconds (the GCRA's emission interval). */
+    public long intervalMicros() {
+        return MICROS_PER_SECOND / perSecond;
+    }
+
+    /** This quota with another number of live feeds. */
+    public Quota withLiveFeeds(int feeds) {
+        return new Quota(perSecond, burst, feeds);
+    }
+
+    /** As the setting and the launcher write it: {@code 50/s burst 100}. */
+    @Override
+    public String toString() {
+        return perSecond + "/s burst " + burst;
+    }
+}
