@@ -5,18 +5,24 @@ import io.micronaut.context.annotation.Factory;
 import io.micronaut.core.bind.annotation.Bindable;
 import jakarta.inject.Singleton;
 import java.security.SecureRandom;
+import io.micronaut.context.exceptions.ConfigurationException;
 import java.time.Clock;
+import java.util.Optional;
 import org.petstore.inventory.application.port.outbound.ApiKeyStore;
 import org.petstore.inventory.application.port.outbound.InventoryRepository;
 import org.petstore.inventory.application.port.outbound.OrderRepository;
 import org.petstore.inventory.application.port.outbound.PetRepository;
+import org.petstore.inventory.application.port.outbound.SharedQuotas;
 import org.petstore.inventory.application.port.outbound.StockLedger;
 import org.petstore.inventory.application.service.ApiKeyService;
 import org.petstore.inventory.application.service.InventoryService;
 import org.petstore.inventory.application.service.OrderService;
 import org.petstore.inventory.application.service.PetService;
+import org.petstore.inventory.application.service.QuotaService;
 import org.petstore.inventory.application.service.StockMovementService;
 import org.petstore.inventory.application.service.StockLedgerService;
+import org.petstore.inventory.domain.quota.InvalidQuotaException;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * Wires the plain-Java services of the application ring to the adapters that implement their outbound ports.
@@ -59,6 +65,35 @@ final class ServiceFactory {
     @Singleton
     ApiKeyService apiKeyService(ApiKeyStore apiKeyStore) {
         return new ApiKeyService(apiKeyStore, Clock.systemUTC(), new SecureRandom());
+    }
+
+    /**
+     * {@code petstore.rate-limit} ({@code PETSTORE_RATE_LIMIT}): the quota of a managed key that has none of its own,
+     * such as {@code 50/s burst 200}, or {@code off} (no key is limited, and no answer carries the quota fields).
+     */
+    @ConfigurationProperties("petstore")
+    record RateLimitSettings(@Bindable(defaultValue = "50/s burst 200") String rateLimit) {
+
+        RateLimitSettings {
+            try {
+                Quota.parse(rateLimit);
+            } catch (InvalidQuotaException e) {
+                throw new ConfigurationException("petstore.rate-limit: " + e.getMessage());
+            }
+        }
+
+        Optional<Quota> quota() {
+            return Quota.parse(rateLimit);
+        }
+    }
+
+    /**
+     * Quotas, kept in memory and, where instances share a PostgreSQL database, shared through it
+     * ({@link QuotaUpkeep}); on H2 (one process) the process keeps them alone.
+     */
+    @Singleton
+    QuotaService quotaService(RateLimitSettings settings, Optional<SharedQuotas> shared) {
+        return new QuotaService(settings.quota(), shared, QuotaService::systemMicros);
     }
 
     @Singleton

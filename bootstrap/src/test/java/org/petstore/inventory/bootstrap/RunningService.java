@@ -91,6 +91,11 @@ final class RunningService implements AutoCloseable {
         }
     }
 
+    /** Sends the request without waiting for its answer. */
+    CompletableFuture<HttpResponse<String>> sendAsync(HttpRequest request) {
+        return client.sendAsync(request, BodyHandlers.ofString());
+    }
+
     /** Sends the requests all at once, from as many threads, and returns the responses in the same order. */
     List<HttpResponse<String>> sendConcurrently(List<HttpRequest> requests) {
         List<CompletableFuture<HttpResponse<String>>> responses = requests.stream()

@@ -20,7 +20,10 @@ import org.petstore.inventory.domain.access.InvalidKeyRequestException;
 import org.petstore.inventory.domain.access.KeyName;
 import org.petstore.inventory.domain.access.KeyOverlap;
 import org.petstore.inventory.domain.access.Scopes;
+import org.petstore.inventory.domain.quota.InvalidQuotaException;
+import org.petstore.inventory.domain.quota.Quota;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,12 +37,12 @@ import picocli.CommandLine.Parameters;
 @Command(name = "keys",
         mixinStandardHelpOptions = true,
         description = {
-            "Creates, lists, rotates and revokes managed API keys in the configured database.",
+            "Creates, lists, rotates, revokes and updates managed API keys in the configured database.",
             "",
             "A running service sees a change within a few seconds. On the embedded H2 file, which a running service "
                     + "holds, use the key API instead (POST /v1/keys with a keys:admin key)."},
         subcommands = {KeysSubcommand.CreateKey.class, KeysSubcommand.ListKeys.class, KeysSubcommand.RevokeKey.class,
-            KeysSubcommand.RotateKey.class})
+            KeysSubcommand.RotateKey.class, KeysSubcommand.UpdateKey.class})
 final class KeysSubcommand {
 
     /** Runs an action on the keys; a refused request or an unusable database is one line on standard error. */
@@ -78,6 +81,42 @@ final class KeysSubcommand {
         static String describe(ApiKey key) {
             return key.id() + " \"" + key.name() + "\" (" + key.scopes() + ")";
         }
+
+        static String quota(ApiKey key) {
+            return key.quota() == null ? "the default quota"
+                    : key.quota() + ", " + key.quota().liveFeeds() + " live feeds";
+        }
+    }
+
+    /** A key's own quota, as {@code --quota 50/s --burst 100 --live-feeds 8}. */
+    static final class QuotaOptions {
+
+        @Option(names = "--quota", paramLabel = "RATE",
+                description = "its sustained rate, e.g. 50/s; default: the service's (PETSTORE_RATE_LIMIT)")
+        String rate;
+
+        @Option(names = "--burst", paramLabel = "N",
+                description = "how many requests it may send at once after a pause; default: twice the rate")
+        Integer burst;
+
+        @Option(names = "--live-feeds", paramLabel = "N",
+                description = "how many live feeds it may hold open at once; default: " + Quota.DEFAULT_LIVE_FEEDS)
+        Integer liveFeeds;
+
+        /** The quota the options name; null when none is given. */
+        Quota quota() {
+            if (rate == null) {
+                if (burst != null || liveFeeds != null) {
+                    throw new InvalidQuotaException("--burst and --live-feeds go with --quota, e.g. "
+                            + "--quota 50/s --burst 100");
+                }
+                return null;
+            }
+            Quota quota = Quota.parse(rate + (burst == null ? "" : " burst " + burst)
+                    + (liveFeeds == null ? "" : " feeds " + liveFeeds)).orElseThrow(() -> new InvalidQuotaException(
+                            "--quota takes a rate such as 50/s: a key is never without a quota while quotas are on"));
+            return quota;
+        }
     }
 
     @Command(name = "create", mixinStandardHelpOptions = true,
@@ -97,6 +136,9 @@ final class KeysSubcommand {
                 description = "when it stops working, e.g. 2027-06-01T00:00:00Z; default: never")
         String expiresAt;
 
+        @Mixin
+        QuotaOptions quota = new QuotaOptions();
+
         @Override
         String name() {
             return "create";
@@ -113,17 +155,18 @@ final class KeysSubcommand {
                             + "a UTC time such as 2027-06-01T00:00:00Z, got '" + expiresAt + "'");
                 }
             }
-            IssuedKey issued = keys.create(new CreateKeyCommand(new KeyName(keyName), Scopes.parse(scopes), expiry),
-                    Caller.OPERATOR);
+            IssuedKey issued = keys.create(new CreateKeyCommand(new KeyName(keyName), Scopes.parse(scopes), expiry,
+                    quota.quota()), Caller.OPERATOR);
             secret(issued);
             console.err().println("keys create: created " + describe(issued.key())
-                    + (expiry == null ? "" : ", expiring at " + expiry)
+                    + (expiry == null ? "" : ", expiring at " + expiry) + ", with " + quota(issued.key())
                     + "; its secret is above, shown this once");
         }
     }
 
     @Command(name = "list", mixinStandardHelpOptions = true,
-            description = "Lists every key, revoked ones too: id, name, scopes, created, expires, revoked, last used.")
+            description = "Lists every key, revoked ones too: id, name, scopes, created, expires, revoked, last used, "
+                    + "quota.")
     @Prototype
     static final class ListKeys extends Action {
 
@@ -136,11 +179,12 @@ final class KeysSubcommand {
         void run() {
             PrintStream out = new PrintStream(console.out(), true, StandardCharsets.UTF_8);
             out.println(String.join("\t", "id", "name", "scopes", "createdAt", "expiresAt", "revokedAt",
-                    "lastUsedAt"));
+                    "lastUsedAt", "quota"));
             for (ApiKey key : keys.list()) {
                 out.println(String.join("\t", Arrays.asList(key.id().value(), key.name().value(),
                         key.scopes().toString(), key.createdAt().toString(), text(key.expiresAt()),
-                        text(key.revokedAt()), text(key.lastUsedAt()))));
+                        text(key.revokedAt()), text(key.lastUsedAt()),
+                        key.quota() == null ? "default" : key.quota() + " feeds " + key.quota().liveFeeds())));
             }
             out.flush();
         }
@@ -194,6 +238,38 @@ final class KeysSubcommand {
             secret(issued);
             console.err().println("keys rotate: new secret for " + describe(issued.key()) + " above, shown this once; "
                     + "the old one works for " + overlap);
+        }
+    }
+
+    @Command(name = "update", mixinStandardHelpOptions = true,
+            description = {"Gives a key another quota; every instance applies it within seconds.",
+                "", "Example: petstore-inventory keys update key-3f2a0c1b2d3e --quota 50/s --burst 100"})
+    @Prototype
+    static final class UpdateKey extends Action {
+
+        @Parameters(paramLabel = "ID", description = "the key's id, e.g. key-3f2a0c1b2d3e")
+        String id;
+
+        @Mixin
+        QuotaOptions quota = new QuotaOptions();
+
+        @Option(names = "--default-quota", description = "back to the service's default quota (PETSTORE_RATE_LIMIT)")
+        boolean defaultQuota;
+
+        @Override
+        String name() {
+            return "update";
+        }
+
+        @Override
+        void run() {
+            Quota own = quota.quota();
+            if ((own == null) != defaultQuota) {
+                throw new InvalidQuotaException("give either --quota (e.g. --quota 50/s --burst 100) or "
+                        + "--default-quota");
+            }
+            ApiKey key = keys.changeQuota(id, own, Caller.OPERATOR);
+            console.err().println("keys update: " + describe(key) + " now has " + quota(key));
         }
     }
 }
