@@ -38,6 +38,7 @@ import org.petstore.inventory.domain.access.KeySecret;
 import org.petstore.inventory.domain.access.Scope;
 import org.petstore.inventory.domain.access.ScopeNotHeldException;
 import org.petstore.inventory.domain.access.Scopes;
+import org.petstore.inventory.domain.quota.Quota;
 
 class ApiKeyServiceTest {
 
@@ -354,6 +355,62 @@ class ApiKeyServiceTest {
     void aRefreshWithoutKnownKeysReadsNothing() {
         service.refresh();
         assertEquals(0, store.secretReads());
+    }
+
+    // ---- quota
+
+    @Test
+    void aKeysQuotaIsSetAndClearedAndTheKeyCheckedCarriesIt() {
+        Quota own = new Quota(50, 100, 3);
+        IssuedKey issued = created("till-3", Scope.INVENTORY_READ);
+        assertEquals(null, service.check(issued.secret()) instanceof Valid valid ? valid.key().quota() : "not valid");
+
+        ApiKey changed = service.changeQuota(issued.key().id().value(), own, ADMIN);
+
+        assertAll(
+                () -> assertEquals(issued.key().withQuota(own), changed),
+                () -> assertEquals(own, service.find(issued.key().id().value()).quota(), "stored"),
+                () -> assertEquals(new Valid(issued.key().withQuota(own)), service.check(issued.secret()),
+                        "at once on this instance"));
+
+        ApiKey cleared = service.changeQuota(issued.key().id().value(), null, ADMIN);
+        assertAll(
+                () -> assertEquals(issued.key(), cleared, "the default again"),
+                () -> assertEquals(null, service.find(issued.key().id().value()).quota()),
+                () -> assertEquals(new Valid(issued.key()), service.check(issued.secret())));
+    }
+
+    @Test
+    void aQuotaGivenAtCreationIsKept() {
+        Quota own = Quota.of(5);
+        IssuedKey issued = service.create(new CreateKeyCommand(new KeyName("slow"), Scopes.of(Scope.INVENTORY_READ),
+                null, own), Caller.OPERATOR);
+
+        assertEquals(own, issued.key().quota());
+        assertEquals(new Valid(issued.key()), service.check(issued.secret()));
+        assertEquals(own, service.find(issued.key().id().value()).quota());
+    }
+
+    @Test
+    void theQuotaOfAnUnknownKeyIsNotFoundAndChangesNothing() {
+        IssuedKey issued = created("till-3", Scope.INVENTORY_READ);
+
+        assertThrows(ApiKeyNotFoundException.class, () -> service.changeQuota("key-000000000404", Quota.of(5), ADMIN));
+        assertThrows(ApiKeyNotFoundException.class, () -> service.changeQuota("not a key id", Quota.of(5), ADMIN));
+        assertEquals(List.of(issued.key()), store.list());
+    }
+
+    @Test
+    void aQuotaChangedThroughAnotherInstanceIsSeenHereAfterTheRefresh() {
+        ApiKeyService other = new ApiKeyService(store, clock, random);
+        IssuedKey issued = created("till-3", Scope.INVENTORY_READ);
+        assertEquals(new Valid(issued.key()), service.check(issued.secret()));
+
+        other.changeQuota(issued.key().id().value(), Quota.of(5), ADMIN);
+        assertEquals(new Valid(issued.key()), service.check(issued.secret()), "answered from memory until then");
+        service.refresh();
+
+        assertEquals(new Valid(issued.key().withQuota(Quota.of(5))), service.check(issued.secret()));
     }
 
     // ---- uses

@@ -1,5 +1,6 @@
 package org.petstore.inventory.domain.quota;
 
+import java.math.BigInteger;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -22,7 +23,7 @@ public record Quota(int perSecond, int burst, int liveFeeds) {
     public static final int DEFAULT_LIVE_FEEDS = 8;
     private static final long MICROS_PER_SECOND = 1_000_000L;
     private static final Pattern TEXT = Pattern.compile(
-            "\\s*(\\d{1,9})\\s*/\\s*s\\s*(?:,?\\s*burst\\s+(\\d{1,9}))?\\s*(?:,?\\s*feeds\\s+(\\d{1,9}))?\\s*",
+            "\\s*(-?\\d+)\\s*/\\s*s\\s*(?:,?\\s*burst\\s+(-?\\d+))?\\s*(?:,?\\s*feeds\\s+(-?\\d+))?\\s*",
             Pattern.CASE_INSENSITIVE);
 
     public Quota {
@@ -59,11 +60,23 @@ public record Quota(int perSecond, int burst, int liveFeeds) {
                     + "' is not a quota: write a rate per second and a burst, for example '200/s burst 400', "
                     + "or 'off'");
         }
-        int perSecond = Integer.parseInt(matcher.group(1));
+        int perSecond = number(matcher.group(1), "perSecond", MAX_PER_SECOND);
         Quota plain = of(Math.max(1, Math.min(perSecond, MAX_PER_SECOND)));
         return Optional.of(new Quota(perSecond,
-                matcher.group(2) == null ? plain.burst() : Integer.parseInt(matcher.group(2)),
-                matcher.group(3) == null ? DEFAULT_LIVE_FEEDS : Integer.parseInt(matcher.group(3))));
+                matcher.group(2) == null ? plain.burst() : number(matcher.group(2), "burst", MAX_BURST),
+                matcher.group(3) == null ? DEFAULT_LIVE_FEEDS : number(matcher.group(3), "liveFeeds", MAX_LIVE_FEEDS)));
+    }
+
+    /**
+     * A number of the text; one that an {@code int} cannot hold is refused with its range here, as the constructor
+     * refuses the others (so that {@code 99999999999/s} is told the range, not that it is no quota).
+     */
+    private static int number(String digits, String name, int max) {
+        BigInteger value = new BigInteger(digits);
+        if (value.bitLength() >= Integer.SIZE) {
+            throw new InvalidQuotaException(name + " must be from 1 to " + max + ", got " + value);
+        }
+        return value.intValue();
     }
 
     /** The time one unit takes to come back, in microseconds (the GCRA's emission interval). */
@@ -76,9 +89,12 @@ public record Quota(int perSecond, int burst, int liveFeeds) {
         return new Quota(perSecond, burst, feeds);
     }
 
-    /** As the setting and the launcher write it: {@code 50/s burst 100}. */
+    /**
+     * As the setting and the launcher write it: {@code 50/s burst 100}, with {@code feeds 3} when the quota has other
+     * than the default number of live feeds, so that {@link #parse} reads it back as this quota.
+     */
     @Override
     public String toString() {
-        return perSecond + "/s burst " + burst;
+        return perSecond + "/s burst " + burst + (liveFeeds == DEFAULT_LIVE_FEEDS ? "" : " feeds " + liveFeeds);
     }
 }

@@ -1,0 +1,357 @@
+package org.petstore.inventory.application.service;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Allowed;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Charge;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Full;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Limited;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.NotCounted;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Opened;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Unlimited;
+import org.petstore.inventory.application.port.outbound.InMemorySharedQuotas;
+import org.petstore.inventory.domain.access.KeyId;
+import org.petstore.inventory.domain.quota.Quota;
+
+class QuotaServiceTest {
+
+    private static final KeyId KEY = new KeyId("key-0000000000a1");
+    private static final KeyId OTHER = new KeyId("key-0000000000b2");
+    /** 50/s burst 100: one unit every 20 ms. */
+    private static final Quota FIFTY = new Quota(50, 100, 8);
+    private static final long SECOND = 1_000_000L;
+    private static final long MINUTE = 60 * SECOND;
+
+    /** A microsecond clock that stands still until a test moves it; far from 0, as {@code nanoTime} is. */
+    private final AtomicLong now = new AtomicLong(123_456_789_000L);
+    private final QuotaService service = new QuotaService(Optional.of(FIFTY), Optional.empty(), now::get);
+
+    /** What QuotaService logs, as formatted lines. */
+    private final List<String> logged = new ArrayList<>();
+    private final Logger log = Logger.getLogger(QuotaService.class.getName());
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            logged.add(record.getLevel() + " " + new SimpleFormatter().formatMessage(record));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private boolean parentHandlers;
+
+    @BeforeEach
+    void captureLog() {
+        parentHandlers = log.getUseParentHandlers();
+        log.setUseParentHandlers(false);
+        log.addHandler(capture);
+    }
+
+    @AfterEach
+    void releaseLog() {
+        log.removeHandler(capture);
+        log.setUseParentHandlers(parentHandlers);
+    }
+
+    private void advance(long micros) {
+        now.addAndGet(micros);
+    }
+
+    private int allowed(QuotaService on, KeyId key, Quota own, int charges) {
+        int allowed = 0;
+        for (int i = 0; i < charges; i++) {
+            if (on.charge(key, own, 1) instanceof Allowed) {
+                allowed++;
+            }
+        }
+        return allowed;
+    }
+
+    // ---- which quota
+
+    @Test
+    void withTheDefaultOffAKeyWithoutItsOwnQuotaIsUnlimited() {
+        QuotaService off = new QuotaService(Optional.empty(), Optional.empty(), now::get);
+
+        assertAll(
+                () -> assertEquals(Optional.empty(), off.quotaOf(null)),
+                () -> assertEquals(new Unlimited(), off.charge(KEY, null, 1)),
+                () -> assertEquals(new Unlimited(), off.charge(KEY, null, 1_000_000)),
+                () -> assertEquals(new NotCounted(), off.openFeed(KEY, null)),
+                () -> assertEquals(Optional.of(FIFTY), off.quotaOf(FIFTY), "a key's own quota holds even then"),
+                () -> assertEquals(new Allowed(FIFTY, 99, 1), off.charge(KEY, FIFTY, 1)));
+    }
+
+    @Test
+    void aKeysOwnQuotaWinsOverTheDefault() {
+        Quota own = new Quota(1, 2, 1);
+
+        assertEquals(Optional.of(own), service.quotaOf(own));
+        assertEquals(Optional.of(FIFTY), service.quotaOf(null));
+        assertEquals(new Allowed(own, 1, 1), service.charge(KEY, own, 1));
+        assertEquals(new Allowed(own, 0, 2), service.charge(KEY, own, 1));
+        assertEquals(new Limited(KEY, own, 1, 1), service.charge(KEY, own, 1));
+        assertInstanceOf(Opened.class, service.openFeed(KEY, own));
+        assertEquals(new Full(KEY, own), service.openFeed(KEY, own));
+        assertEquals(new Allowed(FIFTY, 99, 1), service.charge(OTHER, null, 1), "another key has the default");
+    }
+
+    // ---- charges
+
+    @Test
+    void anAllowedChargeTellsWhatRemainsAndWhenTheBurstIsWhole() {
+        assertEquals(new Allowed(FIFTY, 99, 1), service.charge(KEY, null, 1));
+        assertEquals(new Allowed(FIFTY, 69, 1), service.charge(KEY, null, 30));
+        assertEquals(new Allowed(FIFTY, 0, 2), service.charge(KEY, null, 69));
+        assertEquals(new Limited(KEY, FIFTY, 1, 1), service.charge(KEY, null, 1));
+
+        advance(SECOND);
+        assertEquals(new Allowed(FIFTY, 0, 2), service.charge(KEY, null, 50), "50 came back in a second");
+        assertEquals(new Limited(KEY, FIFTY, 1, 1), service.charge(KEY, null, 1));
+    }
+
+    @Test
+    void aLimitedChargeTellsWhenToRetryAndTakesNothing() {
+        service.charge(KEY, null, 100);
+
+        assertEquals(new Limited(KEY, FIFTY, 60, 2), service.charge(KEY, null, 60), "1.2 s, rounded up");
+        assertEquals(KEY, assertInstanceOf(Limited.class, service.charge(KEY, null, 101), "more than the burst").key());
+        advance(1_200_000 - 1);
+        assertInstanceOf(Limited.class, service.charge(KEY, null, 60));
+        advance(1);
+        assertEquals(new Allowed(FIFTY, 0, 2), service.charge(KEY, null, 60), "the refusals took nothing");
+        advance(60 * SECOND);
+        assertInstanceOf(Limited.class, service.charge(KEY, null, 101), "more than the burst never passes");
+    }
+
+    @Test
+    void aKeyOverItsQuotaLeavesAnotherKeyAtHalfItsRateUnharmed() {
+        int keysAllowed = 0;
+        int othersAllowed = 0;
+        int othersCharges = 0;
+        for (int i = 1; i <= 10_000; i++) {
+            advance(2_000);
+            if (service.charge(KEY, null, 1) instanceof Allowed) {
+                keysAllowed++;
+            }
+            if (i % 20 == 0) {
+                othersCharges++;
+                if (service.charge(OTHER, null, 1) instanceof Allowed) {
+                    othersAllowed++;
+                }
+            }
+        }
+
+        assertEquals(500, othersCharges, "25 a second for 20 s");
+        assertEquals(othersCharges, othersAllowed, "all of the other key's charges are allowed");
+        assertEquals(100 + 999, keysAllowed, "the key gets its burst, then one unit every 20 ms for 19.998 s");
+    }
+
+    // ---- live feeds
+
+    @Test
+    void upToLiveFeedsAreOpenAtOnceAndACloseGivesOnePlaceBackOnce() {
+        Quota three = new Quota(50, 100, 3);
+        Opened first = assertInstanceOf(Opened.class, service.openFeed(KEY, three));
+        assertInstanceOf(Opened.class, service.openFeed(KEY, three));
+        assertInstanceOf(Opened.class, service.openFeed(KEY, three));
+
+        assertEquals(new Full(KEY, three), service.openFeed(KEY, three));
+        assertInstanceOf(Opened.class, service.openFeed(OTHER, three), "another key has its own places");
+
+        first.close().run();
+        first.close().run();
+        assertInstanceOf(Opened.class, service.openFeed(KEY, three), "one place back");
+        assertEquals(new Full(KEY, three), service.openFeed(KEY, three), "a second close gave nothing back");
+    }
+
+    // ---- the log of limited keys
+
+    @Test
+    void aLimitedKeyIsLoggedOnceAReportWithHowManyWereRefused() {
+        Quota oneFeed = new Quota(50, 100, 1);
+        service.charge(KEY, oneFeed, 100);
+        service.charge(KEY, oneFeed, 1);
+        service.charge(KEY, oneFeed, 1);
+        service.openFeed(KEY, oneFeed);
+        service.openFeed(KEY, oneFeed);
+        service.charge(OTHER, null, 1);
+
+        service.reportLimited();
+        assertEquals(List.of("WARNING API key key-0000000000a1 is over its quota (50/s burst 100 feeds 1, 1 live "
+                + "feeds): 3 requests refused since the last report"), logged);
+
+        logged.clear();
+        service.reportLimited();
+        assertEquals(List.of(), logged, "nothing refused since");
+
+        for (int i = 0; i < 1_234; i++) {
+            service.charge(KEY, oneFeed, 1);
+        }
+        service.reportLimited();
+        assertEquals(1, logged.size(), () -> String.join("\n", logged));
+        assertTrue(logged.get(0).endsWith("1,234 requests refused since the last report"), logged.get(0));
+    }
+
+    // ---- idle buckets
+
+    @Test
+    void aBucketIdleForAMinuteIsForgottenAndNoLongerExchanged() {
+        InMemorySharedQuotas shared = new InMemorySharedQuotas(now::get);
+        QuotaService sharing = new QuotaService(Optional.of(FIFTY), Optional.of(shared), now::get);
+        sharing.charge(KEY, null, 1);
+        sharing.charge(OTHER, null, 1);
+
+        advance(MINUTE);
+        sharing.charge(OTHER, null, 1);
+        sharing.exchange();
+        assertEquals(Set.of(KEY, OTHER), shared.lastKeys(), "a minute is not more than a minute");
+
+        advance(SECOND);
+        sharing.exchange();
+        assertEquals(Set.of(OTHER), shared.lastKeys());
+        assertEquals(1, shared.added(KEY), "what it took was shared before");
+
+        advance(MINUTE + 1);
+        int exchanges = shared.exchanges();
+        sharing.exchange();
+        assertEquals(exchanges, shared.exchanges(), "no bucket left: nothing to exchange");
+    }
+
+    @Test
+    void forgettingAnIdleBucketLosesNothing() {
+        Quota slow = new Quota(1, 100, 2);
+        InMemorySharedQuotas shared = new InMemorySharedQuotas(now::get);
+        QuotaService sharing = new QuotaService(Optional.of(FIFTY), Optional.of(shared), now::get);
+        Opened feed = assertInstanceOf(Opened.class, sharing.openFeed(KEY, slow));
+        sharing.charge(KEY, slow, 100);
+        sharing.charge(KEY, slow, 1);
+        shared.unavailable(true);
+        sharing.charge(OTHER, null, 7);
+        sharing.charge(OTHER, null, 94);
+
+        advance(2 * MINUTE);
+        sharing.exchange();
+        shared.unavailable(false);
+        sharing.exchange();
+        sharing.reportLimited();
+
+        assertAll(
+                () -> assertEquals(7, shared.added(OTHER), "units taken while the database was down"),
+                () -> assertEquals(2, logged.stream().filter(line -> line.contains("requests refused")).count(),
+                        () -> String.join("\n", logged)),
+                () -> assertInstanceOf(Opened.class, sharing.openFeed(KEY, slow)),
+                () -> assertEquals(new Full(KEY, slow), sharing.openFeed(KEY, slow), "the open feed still counts"));
+        feed.close().run();
+    }
+
+    @Test
+    void aBucketStillAheadIsNotForgotten() {
+        Quota slow = new Quota(1, 100, 8);
+        service.charge(KEY, slow, 100);
+
+        advance(MINUTE + 1);
+        service.exchange();
+        advance(SECOND - 1);
+
+        assertEquals(new Allowed(slow, 0, 100), service.charge(KEY, slow, 61), "61 s of 100 s of debt paid back");
+        assertInstanceOf(Limited.class, service.charge(KEY, slow, 1));
+    }
+
+    // ---- two instances
+
+    /**
+     * Two instances share the quota through one database, exchanging every 100 ms (at different moments); a client
+     * sends four times the quota for 20 s, round-robin to both: together they accept the quota for 20 s and one
+     * burst, within 10 %.
+     */
+    @Test
+    void twoInstancesTogetherKeepOneQuota() {
+        for (Quota quota : List.of(FIFTY, Quota.of(200), new Quota(10, 20, 8), new Quota(100, 100, 8))) {
+            InMemorySharedQuotas shared = new InMemorySharedQuotas(now::get);
+            QuotaService one = new QuotaService(Optional.of(quota), Optional.of(shared), now::get);
+            QuotaService two = new QuotaService(Optional.of(quota), Optional.of(shared), now::get);
+            long start = now.get();
+            long gap = SECOND / (4L * quota.perSecond());
+            long exchangeMicros = QuotaService.EXCHANGE_MILLIS * 1_000L;
+            long nextOne = start + exchangeMicros;
+            long nextTwo = start + 37_000;
+            int accepted = 0;
+            for (long i = 0; now.get() < start + 20 * SECOND; i++) {
+                QuotaService to = i % 2 == 0 ? one : two;
+                if (to.charge(KEY, null, 1) instanceof Allowed) {
+                    accepted++;
+                }
+                long next = now.get() + gap;
+                while (Math.min(nextOne, nextTwo) <= next) {
+                    if (nextOne <= nextTwo) {
+                        now.set(nextOne);
+                        one.exchange();
+                        nextOne += exchangeMicros;
+                    } else {
+                        now.set(nextTwo);
+                        two.exchange();
+                        nextTwo += exchangeMicros;
+                    }
+                }
+                now.set(next);
+            }
+            double expected = quota.perSecond() * 20.0 + quota.burst();
+            assertTrue(accepted >= 0.9 * expected && accepted <= 1.1 * expected,
+                    quota + ": " + accepted + " accepted, expected " + expected + " within 10 %");
+        }
+    }
+
+    @Test
+    void whileTheDatabaseIsDownEachInstanceLimitsOnWhatItKnowsAndReportsItLater() {
+        InMemorySharedQuotas shared = new InMemorySharedQuotas(now::get);
+        QuotaService one = new QuotaService(Optional.of(FIFTY), Optional.of(shared), now::get);
+        QuotaService two = new QuotaService(Optional.of(FIFTY), Optional.of(shared), now::get);
+        assertEquals(10, allowed(one, KEY, null, 10));
+        one.exchange();
+        two.charge(KEY, null, 0);
+        two.exchange();
+        assertEquals(10, shared.added(KEY));
+        shared.unavailable(true);
+
+        assertEquals(90, allowed(one, KEY, null, 200), "the rest of the burst, then limited");
+        one.exchange();
+        assertEquals(new Limited(KEY, FIFTY, 1, 1), one.charge(KEY, null, 1), "still limited after the failure");
+        assertEquals(90, allowed(two, KEY, null, 200), "two knows only the 10 of the last exchange");
+        two.exchange();
+        assertEquals(List.of("WARNING quotas are kept on this instance alone until the database answers: The shared "
+                + "quotas cannot be reached (a test made it so)"), logged.subList(0, 1));
+
+        shared.unavailable(false);
+        one.exchange();
+        two.exchange();
+        assertEquals(190, shared.added(KEY), "every unit taken meanwhile is reported");
+        assertTrue(logged.contains("INFO quotas are shared with the other instances again"), logged::toString);
+        one.exchange();
+        advance(SECOND);
+        assertEquals(0, allowed(one, KEY, null, 10), "one pays back what two took: 190 units are 3.8 s");
+        assertEquals(0, allowed(two, KEY, null, 10));
+        advance(2 * SECOND);
+        assertEquals(10, allowed(one, KEY, null, 10));
+    }
+}

@@ -1,0 +1,258 @@
+package org.petstore.inventory.domain.quota;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+class GcraTest {
+
+    /** 50/s burst 100: one unit every 20 ms, 2 s of burst. */
+    private static final Quota FIFTY = new Quota(50, 100, 8);
+    /** Some microsecond far from 0, as {@code nanoTime / 1000} is. */
+    private static final long T0 = 987_654_321_000L;
+
+    /** Takes {@code cost} at {@code now} from the bucket {@code tat[0]}, keeping what the take decided. */
+    private static Gcra.Decision take(long[] tat, long now, Quota quota, int cost) {
+        Gcra.Decision decision = Gcra.take(tat[0], now, quota, cost);
+        tat[0] = decision.tat();
+        return decision;
+    }
+
+    @Test
+    void aQuietKeyTakesItsBurstAtOnceAndIsThenRefused() {
+        long[] tat = {T0};
+        for (int i = 0; i < 100; i++) {
+            assertTrue(take(tat, T0, FIFTY, 1).allowed(), "unit " + i);
+        }
+        Gcra.Decision refused = take(tat, T0, FIFTY, 1);
+
+        assertAll(
+                () -> assertFalse(refused.allowed()),
+                () -> assertEquals(T0 + 2_000_000, refused.tat(), "unchanged"),
+                () -> assertEquals(0, refused.remaining()),
+                () -> assertEquals(2_000_000, refused.resetMicros()),
+                () -> assertEquals(2, refused.resetSeconds()),
+                () -> assertEquals(20_000, refused.retryAfterMicros(), "one interval"),
+                () -> assertEquals(1, refused.retryAfterSeconds()));
+    }
+
+    @Test
+    void aBucketInThePastIsAQuietKey() {
+        long[] tat = {T0 - 3_600_000_000L};
+        for (int i = 0; i < 100; i++) {
+            assertTrue(take(tat, T0, FIFTY, 1).allowed(), "unit " + i);
+        }
+        assertFalse(take(tat, T0, FIFTY, 1).allowed());
+    }
+
+    @Test
+    void anEmptiedBucketRefillsAtTheRate() {
+        long[] tat = {T0};
+        assertTrue(take(tat, T0, FIFTY, 100).allowed());
+
+        assertFalse(take(tat, T0 + 19_999, FIFTY, 1).allowed(), "just before one interval");
+        assertTrue(take(tat, T0 + 20_000, FIFTY, 1).allowed(), "one interval later: one unit");
+        assertFalse(take(tat, T0 + 20_000, FIFTY, 1).allowed(), "and only one");
+
+        int taken = 0;
+        for (long now = T0 + 21_000; now <= T0 + 1_020_000; now += 1_000) {
+            while (take(tat, now, FIFTY, 1).allowed()) {
+                taken++;
+            }
+        }
+        assertEquals(50, taken, "a greedy client gets 50 units in the next second");
+    }
+
+    @Test
+    void theFiguresOfKnownCases() {
+        Gcra.Decision first = Gcra.take(T0, T0, FIFTY, 1);
+        assertAll("the first unit of a quiet key",
+                () -> assertTrue(first.allowed()),
+                () -> assertEquals(T0 + 20_000, first.tat()),
+                () -> assertEquals(99, first.remaining()),
+                () -> assertEquals(20_000, first.resetMicros()),
+                () -> assertEquals(1, first.resetSeconds()),
+                () -> assertEquals(0, first.retryAfterMicros()));
+
+        Gcra.Decision thirty = Gcra.take(T0, T0, FIFTY, 30);
+        assertAll("30 units of a quiet key",
+                () -> assertTrue(thirty.allowed()),
+                () -> assertEquals(T0 + 600_000, thirty.tat()),
+                () -> assertEquals(70, thirty.remaining()),
+                () -> assertEquals(600_000, thirty.resetMicros()),
+                () -> assertEquals(1, thirty.resetSeconds()));
+
+        Gcra.Decision whole = Gcra.take(T0, T0, FIFTY, 100);
+        assertAll("the whole burst",
+                () -> assertTrue(whole.allowed()),
+                () -> assertEquals(0, whole.remaining()),
+                () -> assertEquals(2, whole.resetSeconds()));
+
+        Gcra.Decision secondLater = Gcra.take(T0 + 2_000_000, T0 + 1_000_000, FIFTY, 1);
+        assertAll("a second after the whole burst",
+                () -> assertTrue(secondLater.allowed()),
+                () -> assertEquals(T0 + 2_020_000, secondLater.tat()),
+                () -> assertEquals(49, secondLater.remaining()),
+                () -> assertEquals(1_020_000, secondLater.resetMicros()),
+                () -> assertEquals(2, secondLater.resetSeconds()));
+
+        Gcra.Decision tenTooMany = Gcra.take(T0 + 2_000_000, T0 + 1_000_000, FIFTY, 60);
+        assertAll("60 units when 50 are left",
+                () -> assertFalse(tenTooMany.allowed()),
+                () -> assertEquals(T0 + 2_000_000, tenTooMany.tat()),
+                () -> assertEquals(50, tenTooMany.remaining()),
+                () -> assertEquals(1_000_000, tenTooMany.resetMicros()),
+                () -> assertEquals(200_000, tenTooMany.retryAfterMicros(), "ten intervals"),
+                () -> assertEquals(1, tenTooMany.retryAfterSeconds()));
+
+        Gcra.Decision longWait = Gcra.take(T0 + 2_000_000, T0, new Quota(1, 2, 8), 1);
+        assertAll("1/s burst 2, emptied: the next unit in a second, whole again in two",
+                () -> assertFalse(longWait.allowed()),
+                () -> assertEquals(1_000_000, longWait.retryAfterMicros()),
+                () -> assertEquals(1, longWait.retryAfterSeconds()),
+                () -> assertEquals(2, longWait.resetSeconds()));
+
+        assertEquals(2, Gcra.take(T0 + 2_000_000, T0, new Quota(1, 2, 8), 2).retryAfterSeconds());
+        assertEquals(3, new Gcra.Decision(false, T0, 0, 0, 2_000_001).retryAfterSeconds(), "rounded up");
+        assertEquals(1, new Gcra.Decision(false, T0, 0, 0, 1).retryAfterSeconds(), "a microsecond is a second");
+        assertEquals(1, new Gcra.Decision(false, T0, 0, 0, 0).retryAfterSeconds(), "never 0");
+    }
+
+    @Test
+    void aRefusedTakeLeavesTheBucketAsItWasAndPassesAfterItsRetryAfter() {
+        long[] tat = {T0};
+        take(tat, T0, FIFTY, 95);
+        Gcra.Decision refused = Gcra.take(tat[0], T0, FIFTY, 10);
+
+        assertFalse(refused.allowed());
+        assertEquals(tat[0], refused.tat());
+        assertEquals(5, refused.remaining());
+        assertEquals(100_000, refused.retryAfterMicros());
+        assertFalse(Gcra.take(tat[0], T0 + refused.retryAfterMicros() - 1, FIFTY, 10).allowed());
+        assertTrue(Gcra.take(tat[0], T0 + refused.retryAfterMicros(), FIFTY, 10).allowed());
+        assertTrue(Gcra.take(tat[0], T0, FIFTY, 5).allowed(), "what remains may still be taken");
+    }
+
+    @Test
+    void aCostTakesThatManyUnitsOrNone() {
+        long[] tat = {T0};
+        assertTrue(take(tat, T0, FIFTY, 40).allowed());
+        assertTrue(take(tat, T0, FIFTY, 40).allowed());
+        Gcra.Decision refused = take(tat, T0, FIFTY, 40);
+
+        assertFalse(refused.allowed());
+        assertEquals(20, refused.remaining(), "none of the 40 taken");
+        assertTrue(take(tat, T0, FIFTY, 20).allowed());
+        assertEquals(0, Gcra.take(tat[0], T0, FIFTY, 0).remaining(), "a cost of 0 takes nothing");
+        assertTrue(Gcra.take(tat[0], T0, FIFTY, 0).allowed());
+        assertEquals(tat[0], Gcra.take(tat[0], T0, FIFTY, 0).tat());
+        assertThrows(IllegalArgumentException.class, () -> Gcra.take(T0, T0, FIFTY, -1));
+    }
+
+    @Test
+    void aCostLargerThanTheBurstIsAlwaysRefused() {
+        Random random = new Random(49);
+        for (int i = 0; i < 1_000; i++) {
+            Quota quota = new Quota(1 + random.nextInt(1_000), 1 + random.nextInt(1_000), 8);
+            long now = T0 + random.nextLong(1_000_000_000L);
+            long tat = now - random.nextLong(1_000_000_000_000L);
+            int cost = quota.burst() + 1 + random.nextInt(1_000);
+
+            Gcra.Decision decision = Gcra.take(tat, now, quota, cost);
+
+            assertFalse(decision.allowed(), quota + ", cost " + cost);
+            assertEquals(tat, decision.tat());
+        }
+    }
+
+    /** Rates whose interval is a whole number of microseconds. */
+    private static final List<Integer> RATES = List.of(1, 2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 64, 100, 125, 200,
+            250, 400, 500, 625, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 50_000, 100_000, 250_000, 1_000_000);
+
+    /**
+     * Many generated clients (random pauses, bursts and costs) against many quotas: over any window between two
+     * accepted takes, the units taken are at most {@code perSecond × window + burst}.
+     */
+    @Test
+    void overAnyWindowTheUnitsTakenAreAtMostTheRateTimesTheWindowPlusTheBurst() {
+        Random random = new Random(4_900);
+        for (int c = 0; c < 400; c++) {
+            int perSecond = RATES.get(random.nextInt(RATES.size()));
+            Quota quota = new Quota(perSecond, 1 + random.nextInt(Math.min(Quota.MAX_BURST, 3 * perSecond)), 8);
+            assertWithinRate(quota, random);
+        }
+    }
+
+    /**
+     * The same for any rate, where the interval {@code 1 s / perSecond} is not a whole number of microseconds. Fails
+     * today: {@link Quota#intervalMicros} truncates, so 356666/s is kept as an interval of 2 µs, 500000/s, and any
+     * rate that does not divide a million lets slightly more through (below 0.1 % up to 1000/s, up to 2x near the
+     * maximum). A fix needs the bucket finer than a microsecond, which changes the unit of the SharedQuotas port
+     * that the persistence work implements now: left to the lead (see the q-tests report).
+     */
+    @Disabled("Quota.intervalMicros truncates: rates that do not divide 1,000,000 are kept a little (up to 2x) too high")
+    @Test
+    void overAnyWindowTheUnitsTakenAreAtMostTheRateTimesTheWindowPlusTheBurstForAnyRate() {
+        Random random = new Random(4_901);
+        for (int c = 0; c < 400; c++) {
+            int perSecond = 1 + random.nextInt(random.nextBoolean() ? 1_000 : Quota.MAX_PER_SECOND);
+            Quota quota = new Quota(perSecond, 1 + random.nextInt(Math.min(Quota.MAX_BURST, 3 * perSecond)), 8);
+            assertWithinRate(quota, random);
+        }
+    }
+
+    private static void assertWithinRate(Quota quota, Random random) {
+        long interval = 1_000_000L / quota.perSecond();
+        long[] tat = {T0 - random.nextLong(10_000_000L)};
+        long now = T0;
+        long units = 0;
+        // over accepted takes i..j: units(i..j) * 1e6 <= perSecond * (t_j - t_i) + burst * 1e6, kept as the least
+        // (units before i) * 1e6 - perSecond * t_i seen so far
+        long least = Long.MAX_VALUE;
+        for (int i = 0; i < 3_000; i++) {
+            int pause = random.nextInt(10);
+            now += pause == 0 ? random.nextLong(5 * 1_000_000L) : pause < 5 ? 0 : random.nextLong(3 * interval + 1);
+            int cost = random.nextInt(10) == 0 ? 1 + random.nextInt(Math.max(1, quota.burst())) : 1;
+            long before = tat[0];
+            Gcra.Decision decision = take(tat, now, quota, cost);
+            if (!decision.allowed()) {
+                assertEquals(before, decision.tat(), "a refused take changes nothing");
+                assertTrue(decision.retryAfterMicros() > 0, quota + ": " + decision);
+                continue;
+            }
+            long relative = now - T0;
+            least = Math.min(least, units * 1_000_000L - (long) quota.perSecond() * relative);
+            units += cost;
+            long excess = units * 1_000_000L - (long) quota.perSecond() * relative - least;
+            if (excess > (long) quota.burst() * 1_000_000L) {
+                throw new AssertionError(quota + ": " + excess / 1_000_000.0 + " units in a window where at most "
+                        + quota.burst() + " more than the rate may be taken, at take " + i);
+            }
+        }
+    }
+
+    /** A client that sends one unit at each multiple of {@code 1 s / perSecond} is never refused, for any rate. */
+    @Test
+    void aClientSendingExactlyAtTheRateIsNeverRefused() {
+        Random random = new Random(4_902);
+        for (int c = 0; c < 300; c++) {
+            int perSecond = 1 + random.nextInt(random.nextBoolean() ? 1_000 : Quota.MAX_PER_SECOND);
+            Quota quota = new Quota(perSecond, 1 + random.nextInt(Math.min(Quota.MAX_BURST, 3 * perSecond)), 8);
+            boolean emptied = random.nextBoolean();
+            long[] tat = {emptied ? T0 + quota.burst() * quota.intervalMicros() : T0};
+            int sends = (int) Math.min(20_000, 30L * perSecond);
+            for (long k = 1; k <= sends; k++) {
+                long now = T0 + k * 1_000_000L / perSecond;
+                assertTrue(take(tat, now, quota, 1).allowed(),
+                        quota + (emptied ? ", emptied first" : "") + ": unit " + k + " refused");
+            }
+        }
+    }
+}
