@@ -93,7 +93,7 @@ final class ServiceFactory {
      */
     @Singleton
     QuotaService quotaService(RateLimitSettings settings, Optional<SharedQuotas> shared) {
-        return new QuotaService(settings.quota(), shared, QuotaService::systemMicros);
+        return new QuotaService(settings.quota(), shared, QuotaService::systemNanos);
     }
 
     @Singleton

@@ -22,8 +22,11 @@ import org.petstore.inventory.domain.quota.Quota;
  * {@value #EXCHANGE_MILLIS} ms) adds what this instance took to the key's shared bucket and moves the local bucket
  * to where the shared one lies: whatever another instance took is owed here too, so that over any stretch longer than
  * an exchange the instances together take the key's quota, not a quota each; what they took between two exchanges
- * they pay back at once. While the database cannot be reached each instance keeps limiting on what it knows, and
- * reports what it took when it answers again. Without shared quotas (H2, one process) the local bucket is the
+ * they pay back at once. While the database cannot be reached each instance keeps limiting on what it knows, its
+ * own bucket alone; the units of a failed exchange are not kept for later, so what an instance took during an outage
+ * is never charged to the others afterwards (a key that kept to its rate through the outage is not blocked after it,
+ * as it would be if an outage's units were added at once when the database answers again). Time is in nanoseconds, on
+ * a monotonic clock. Without shared quotas (H2, one process) the local bucket is the
  * quota. Live feeds are counted per instance. Refusals are counted per key and logged by {@link #reportLimited}
  * (once a minute: a key being limited is one line a minute, never one per request). Plain Java: the bootstrap module
  * wires it and schedules both.
@@ -32,31 +35,31 @@ public final class QuotaService implements LimitRequestsUseCase {
 
     /** How often instances share what they took, in milliseconds (the bootstrap's schedule). */
     public static final int EXCHANGE_MILLIS = 100;
-    /** How long a key's bucket stays in memory after its last request, in microseconds. */
-    static final long IDLE_MICROS = 60_000_000L;
+    /** How long a key's bucket stays in memory after its last request, in nanoseconds. */
+    static final long IDLE_NANOS = 60_000_000_000L;
     private static final System.Logger LOG = System.getLogger(QuotaService.class.getName());
     private static final Charge UNLIMITED = new Unlimited();
     private static final Feed NOT_COUNTED = new NotCounted();
 
     private final Optional<Quota> defaultQuota;
     private final Optional<SharedQuotas> shared;
-    private final LongSupplier micros;
+    private final LongSupplier nanos;
     private final Map<KeyId, Bucket> buckets = new ConcurrentHashMap<>();
     private final AtomicBoolean sharing = new AtomicBoolean(true);
 
     /**
      * @param defaultQuota the quota of a key without its own ({@code PETSTORE_RATE_LIMIT}); empty: quotas are off
-     * @param micros       a monotonic clock in microseconds
+     * @param nanos        a monotonic clock in nanoseconds ({@link #systemNanos})
      */
-    public QuotaService(Optional<Quota> defaultQuota, Optional<SharedQuotas> shared, LongSupplier micros) {
+    public QuotaService(Optional<Quota> defaultQuota, Optional<SharedQuotas> shared, LongSupplier nanos) {
         this.defaultQuota = Objects.requireNonNull(defaultQuota, "defaultQuota");
         this.shared = Objects.requireNonNull(shared, "shared");
-        this.micros = Objects.requireNonNull(micros, "micros");
+        this.nanos = Objects.requireNonNull(nanos, "nanos");
     }
 
-    /** A monotonic clock in microseconds: the JVM's {@code nanoTime}. */
-    public static long systemMicros() {
-        return System.nanoTime() / 1_000;
+    /** A monotonic clock in nanoseconds: the JVM's {@code nanoTime}. */
+    public static long systemNanos() {
+        return System.nanoTime();
     }
 
     @Override
@@ -70,7 +73,7 @@ public final class QuotaService implements LimitRequestsUseCase {
         if (quota == null) {
             return UNLIMITED;
         }
-        long now = micros.getAsLong();
+        long now = nanos.getAsLong();
         Bucket bucket = bucketOf(key, quota, now);
         while (true) {
             long tat = bucket.tat.get();
@@ -106,7 +109,7 @@ public final class QuotaService implements LimitRequestsUseCase {
         if (quota == null) {
             return NOT_COUNTED;
         }
-        Bucket bucket = bucketOf(key, quota, micros.getAsLong());
+        Bucket bucket = bucketOf(key, quota, nanos.getAsLong());
         while (true) {
             int open = bucket.feeds.get();
             if (open >= quota.liveFeeds()) {
@@ -126,10 +129,12 @@ public final class QuotaService implements LimitRequestsUseCase {
 
     /**
      * Shares what this instance took with the other instances (when there are any) and forgets the buckets of keys
-     * quiet for a minute. A database that cannot be reached keeps what was taken for the next exchange.
+     * quiet for a minute. When the database cannot be reached, the units sent are dropped, not kept for the next
+     * exchange: the local buckets still limit each key meanwhile (they keep what this instance took), but what was
+     * taken during the outage is never added to the shared bucket, so that it does not block the key afterwards.
      */
     public void exchange() {
-        long now = micros.getAsLong();
+        long now = nanos.getAsLong();
         buckets.entrySet().removeIf(entry -> entry.getValue().idleAt(now));
         if (shared.isEmpty() || buckets.isEmpty()) {
             return;
@@ -137,12 +142,12 @@ public final class QuotaService implements LimitRequestsUseCase {
         Map<KeyId, Bucket> sent = new HashMap<>(buckets);
         Map<KeyId, SharedQuotas.Usage> taken = new HashMap<>();
         sent.forEach((key, bucket) -> taken.put(key,
-                new SharedQuotas.Usage(bucket.unshared.getAndSet(0), bucket.quota.intervalMicros())));
+                new SharedQuotas.Usage(bucket.unshared.getAndSet(0), bucket.quota.intervalNanos())));
         Map<KeyId, Long> ahead;
         try {
             ahead = shared.get().exchange(taken);
         } catch (RuntimeException e) {
-            taken.forEach((key, usage) -> sent.get(key).unshared.addAndGet(usage.units()));
+            // the units sent are not given back to unshared: charged later, they would count as taken at that moment
             if (sharing.compareAndSet(true, false)) {
                 LOG.log(Level.WARNING, "quotas are kept on this instance alone until the database answers: {0}",
                         e.getMessage());
@@ -152,10 +157,10 @@ public final class QuotaService implements LimitRequestsUseCase {
         if (sharing.compareAndSet(false, true)) {
             LOG.log(Level.INFO, "quotas are shared with the other instances again");
         }
-        ahead.forEach((key, micros) -> {
+        ahead.forEach((key, aheadNanos) -> {
             Bucket bucket = sent.get(key);
             if (bucket != null) {
-                long tat = now + micros + bucket.unshared.get() * bucket.quota.intervalMicros();
+                long tat = now + aheadNanos + bucket.unshared.get() * bucket.quota.intervalNanos();
                 bucket.tat.accumulateAndGet(tat, Math::max);
             }
         });
@@ -177,7 +182,7 @@ public final class QuotaService implements LimitRequestsUseCase {
 
         /** The GCRA's theoretical arrival time, on this service's clock. */
         final AtomicLong tat;
-        /** Units taken here and not yet added to the shared bucket. */
+        /** Units taken here and not yet sent to the shared bucket (those of a failed exchange are dropped). */
         final AtomicLong unshared = new AtomicLong();
         final AtomicLong refused = new AtomicLong();
         final AtomicInteger feeds = new AtomicInteger();
@@ -191,7 +196,7 @@ public final class QuotaService implements LimitRequestsUseCase {
         }
 
         boolean idleAt(long now) {
-            return now - lastUsed > IDLE_MICROS && tat.get() <= now && unshared.get() == 0 && feeds.get() == 0
+            return now - lastUsed > IDLE_NANOS && tat.get() <= now && unshared.get() == 0 && feeds.get() == 0
                     && refused.get() == 0;
         }
     }

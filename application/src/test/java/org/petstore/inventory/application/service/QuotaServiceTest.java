@@ -32,13 +32,14 @@ class QuotaServiceTest {
 
     private static final KeyId KEY = new KeyId("key-0000000000a1");
     private static final KeyId OTHER = new KeyId("key-0000000000b2");
+    private static final KeyId THIRD = new KeyId("key-0000000000c3");
     /** 50/s burst 100: one unit every 20 ms. */
     private static final Quota FIFTY = new Quota(50, 100, 8);
-    private static final long SECOND = 1_000_000L;
+    private static final long SECOND = 1_000_000_000L;
     private static final long MINUTE = 60 * SECOND;
 
-    /** A microsecond clock that stands still until a test moves it; far from 0, as {@code nanoTime} is. */
-    private final AtomicLong now = new AtomicLong(123_456_789_000L);
+    /** A nanosecond clock that stands still until a test moves it; far from 0, as {@code nanoTime} is. */
+    private final AtomicLong now = new AtomicLong(123_456_789_000_000L);
     private final QuotaService service = new QuotaService(Optional.of(FIFTY), Optional.empty(), now::get);
 
     /** What QuotaService logs, as formatted lines. */
@@ -73,8 +74,8 @@ class QuotaServiceTest {
         log.setUseParentHandlers(parentHandlers);
     }
 
-    private void advance(long micros) {
-        now.addAndGet(micros);
+    private void advance(long nanos) {
+        now.addAndGet(nanos);
     }
 
     private int allowed(QuotaService on, KeyId key, Quota own, int charges) {
@@ -135,13 +136,30 @@ class QuotaServiceTest {
         service.charge(KEY, null, 100);
 
         assertEquals(new Limited(KEY, FIFTY, 60, 2), service.charge(KEY, null, 60), "1.2 s, rounded up");
-        assertEquals(KEY, assertInstanceOf(Limited.class, service.charge(KEY, null, 101), "more than the burst").key());
-        advance(1_200_000 - 1);
+        assertEquals(new Limited(KEY, FIFTY, 101, 2), service.charge(KEY, null, 101),
+                "more than the burst: retry when the burst is whole again, in 2 s");
+        advance(1_200_000_000 - 1);
         assertInstanceOf(Limited.class, service.charge(KEY, null, 60));
         advance(1);
         assertEquals(new Allowed(FIFTY, 0, 2), service.charge(KEY, null, 60), "the refusals took nothing");
         advance(60 * SECOND);
-        assertInstanceOf(Limited.class, service.charge(KEY, null, 101), "more than the burst never passes");
+        assertEquals(new Limited(KEY, FIFTY, 101, 1), service.charge(KEY, null, 101),
+                "more than the burst never passes: with the burst whole, retry in the least Retry-After, 1 s");
+        assertEquals(new Allowed(FIFTY, 0, 2), service.charge(KEY, null, 100), "the whole burst passes then");
+    }
+
+    @Test
+    void aCostAboveTheBurstIsToldToRetryWhenTheBurstIsWholeAgain() {
+        Quota slow = new Quota(1, 10, 8);
+        assertEquals(new Limited(KEY, slow, 11, 1), service.charge(KEY, slow, 11), "a whole burst: at least 1 s");
+        assertEquals(new Allowed(slow, 0, 10), service.charge(KEY, slow, 10));
+        Limited limited = assertInstanceOf(Limited.class, service.charge(KEY, slow, 11));
+        assertEquals(10, limited.retryAfterSeconds(), "the 10 units come back in 10 s");
+
+        advance(limited.retryAfterSeconds() * SECOND);
+        assertInstanceOf(Limited.class, service.charge(KEY, slow, 11), "a cost above the burst still never passes");
+        assertEquals(new Allowed(slow, 0, 10), service.charge(KEY, slow, 10),
+                "at the retry-after the whole burst is back");
     }
 
     @Test
@@ -150,7 +168,7 @@ class QuotaServiceTest {
         int othersAllowed = 0;
         int othersCharges = 0;
         for (int i = 1; i <= 10_000; i++) {
-            advance(2_000);
+            advance(2_000_000);
             if (service.charge(KEY, null, 1) instanceof Allowed) {
                 keysAllowed++;
             }
@@ -246,18 +264,21 @@ class QuotaServiceTest {
         Opened feed = assertInstanceOf(Opened.class, sharing.openFeed(KEY, slow));
         sharing.charge(KEY, slow, 100);
         sharing.charge(KEY, slow, 1);
-        shared.unavailable(true);
         sharing.charge(OTHER, null, 7);
         sharing.charge(OTHER, null, 94);
-
-        advance(2 * MINUTE);
+        shared.unavailable(true);
         sharing.exchange();
         shared.unavailable(false);
+        sharing.charge(THIRD, null, 7);
+
+        advance(2 * MINUTE);
         sharing.exchange();
         sharing.reportLimited();
 
         assertAll(
-                () -> assertEquals(7, shared.added(OTHER), "units taken while the database was down"),
+                () -> assertEquals(7, shared.added(THIRD), "units not yet shared keep a quiet bucket until they are"),
+                () -> assertEquals(0, shared.added(OTHER), "units of a failed exchange are not charged later"),
+                () -> assertEquals(Set.of(KEY, OTHER, THIRD), shared.lastKeys(), "no bucket was forgotten"),
                 () -> assertEquals(2, logged.stream().filter(line -> line.contains("requests refused")).count(),
                         () -> String.join("\n", logged)),
                 () -> assertInstanceOf(Opened.class, sharing.openFeed(KEY, slow)),
@@ -293,9 +314,9 @@ class QuotaServiceTest {
             QuotaService two = new QuotaService(Optional.of(quota), Optional.of(shared), now::get);
             long start = now.get();
             long gap = SECOND / (4L * quota.perSecond());
-            long exchangeMicros = QuotaService.EXCHANGE_MILLIS * 1_000L;
-            long nextOne = start + exchangeMicros;
-            long nextTwo = start + 37_000;
+            long exchangeNanos = QuotaService.EXCHANGE_MILLIS * 1_000_000L;
+            long nextOne = start + exchangeNanos;
+            long nextTwo = start + 37_000_000;
             int accepted = 0;
             for (long i = 0; now.get() < start + 20 * SECOND; i++) {
                 QuotaService to = i % 2 == 0 ? one : two;
@@ -307,11 +328,11 @@ class QuotaServiceTest {
                     if (nextOne <= nextTwo) {
                         now.set(nextOne);
                         one.exchange();
-                        nextOne += exchangeMicros;
+                        nextOne += exchangeNanos;
                     } else {
                         now.set(nextTwo);
                         two.exchange();
-                        nextTwo += exchangeMicros;
+                        nextTwo += exchangeNanos;
                     }
                 }
                 now.set(next);
@@ -322,8 +343,30 @@ class QuotaServiceTest {
         }
     }
 
+    /**
+     * Sends one request every 20 ms (50/s, the key's rate) round-robin to both instances for {@code seconds}, both
+     * exchanging every 100 ms at different moments; answers how many were allowed.
+     */
+    private int atTheRate(QuotaService one, QuotaService two, long seconds) {
+        int allowed = 0;
+        long end = now.get() + seconds * SECOND;
+        for (int i = 0; now.get() < end; i++) {
+            advance(20_000_000);
+            if ((i % 2 == 0 ? one : two).charge(KEY, null, 1) instanceof Allowed) {
+                allowed++;
+            }
+            if (i % 5 == 1) {
+                one.exchange();
+            }
+            if (i % 5 == 3) {
+                two.exchange();
+            }
+        }
+        return allowed;
+    }
+
     @Test
-    void whileTheDatabaseIsDownEachInstanceLimitsOnWhatItKnowsAndReportsItLater() {
+    void whileTheDatabaseIsDownEachInstanceLimitsOnItsOwnAndWhatItTookIsNotChargedAfterwards() {
         InMemorySharedQuotas shared = new InMemorySharedQuotas(now::get);
         QuotaService one = new QuotaService(Optional.of(FIFTY), Optional.of(shared), now::get);
         QuotaService two = new QuotaService(Optional.of(FIFTY), Optional.of(shared), now::get);
@@ -342,16 +385,25 @@ class QuotaServiceTest {
         assertEquals(List.of("WARNING quotas are kept on this instance alone until the database answers: The shared "
                 + "quotas cannot be reached (a test made it so)"), logged.subList(0, 1));
 
+        assertEquals(500, atTheRate(one, two, 10), "10 s at the key's rate through the outage: all allowed");
+        one.exchange();
+        two.exchange();
+        assertEquals(10, shared.added(KEY), "nothing reached the database meanwhile");
+
         shared.unavailable(false);
         one.exchange();
         two.exchange();
-        assertEquals(190, shared.added(KEY), "every unit taken meanwhile is reported");
+        assertEquals(10, shared.added(KEY), "what was taken during the outage is not charged afterwards");
         assertTrue(logged.contains("INFO quotas are shared with the other instances again"), logged::toString);
+        assertEquals(500, atTheRate(one, two, 10), "the key at its rate is not blocked after the outage");
         one.exchange();
-        advance(SECOND);
-        assertEquals(0, allowed(one, KEY, null, 10), "one pays back what two took: 190 units are 3.8 s");
-        assertEquals(0, allowed(two, KEY, null, 10));
+        two.exchange();
+        assertEquals(10 + 500, shared.added(KEY), "every unit since is shared");
+
         advance(2 * SECOND);
-        assertEquals(10, allowed(one, KEY, null, 10));
+        assertEquals(100, allowed(one, KEY, null, 200));
+        one.exchange();
+        two.exchange();
+        assertEquals(0, allowed(two, KEY, null, 10), "the instances share the quota again: two owes what one took");
     }
 }

@@ -21,7 +21,7 @@ public record Quota(int perSecond, int burst, int liveFeeds) {
     public static final int MAX_LIVE_FEEDS = 1_000;
     /** How many live feeds a key may hold open when its quota does not say. */
     public static final int DEFAULT_LIVE_FEEDS = 8;
-    private static final long MICROS_PER_SECOND = 1_000_000L;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
     private static final Pattern TEXT = Pattern.compile(
             "\\s*(-?\\d+)\\s*/\\s*s\\s*(?:,?\\s*burst\\s+(-?\\d+))?\\s*(?:,?\\s*feeds\\s+(-?\\d+))?\\s*",
             Pattern.CASE_INSENSITIVE);
@@ -79,9 +79,14 @@ public record Quota(int perSecond, int burst, int liveFeeds) {
         return value.intValue();
     }
 
-    /** The time one unit takes to come back, in microseconds (the GCRA's emission interval). */
-    public long intervalMicros() {
-        return MICROS_PER_SECOND / perSecond;
+    /**
+     * The time one unit takes to come back, in nanoseconds (the GCRA's emission interval): {@code 1 s / perSecond},
+     * rounded up to a whole nanosecond, so that a key never gets more than its rate (truncating lets a little more
+     * through over long windows). At least 1,000 ns for every allowed rate, so the rounding lowers the rate by less
+     * than 0.1 % (356666/s is kept as 1 s / 2804 ns = 356633/s).
+     */
+    public long intervalNanos() {
+        return (NANOS_PER_SECOND + perSecond - 1) / perSecond;
     }
 
     /** This quota with another number of live feeds. */

@@ -8,15 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class GcraTest {
 
     /** 50/s burst 100: one unit every 20 ms, 2 s of burst. */
     private static final Quota FIFTY = new Quota(50, 100, 8);
-    /** Some microsecond far from 0, as {@code nanoTime / 1000} is. */
-    private static final long T0 = 987_654_321_000L;
+    private static final long SECOND = 1_000_000_000L;
+    /** Some nanosecond far from 0, as {@code nanoTime} is. */
+    private static final long T0 = 987_654_321_000_000L;
 
     /** Takes {@code cost} at {@code now} from the bucket {@code tat[0]}, keeping what the take decided. */
     private static Gcra.Decision take(long[] tat, long now, Quota quota, int cost) {
@@ -35,17 +35,17 @@ class GcraTest {
 
         assertAll(
                 () -> assertFalse(refused.allowed()),
-                () -> assertEquals(T0 + 2_000_000, refused.tat(), "unchanged"),
+                () -> assertEquals(T0 + 2 * SECOND, refused.tat(), "unchanged"),
                 () -> assertEquals(0, refused.remaining()),
-                () -> assertEquals(2_000_000, refused.resetMicros()),
+                () -> assertEquals(2 * SECOND, refused.resetNanos()),
                 () -> assertEquals(2, refused.resetSeconds()),
-                () -> assertEquals(20_000, refused.retryAfterMicros(), "one interval"),
+                () -> assertEquals(20_000_000, refused.retryAfterNanos(), "one interval"),
                 () -> assertEquals(1, refused.retryAfterSeconds()));
     }
 
     @Test
     void aBucketInThePastIsAQuietKey() {
-        long[] tat = {T0 - 3_600_000_000L};
+        long[] tat = {T0 - 3_600 * SECOND};
         for (int i = 0; i < 100; i++) {
             assertTrue(take(tat, T0, FIFTY, 1).allowed(), "unit " + i);
         }
@@ -57,12 +57,12 @@ class GcraTest {
         long[] tat = {T0};
         assertTrue(take(tat, T0, FIFTY, 100).allowed());
 
-        assertFalse(take(tat, T0 + 19_999, FIFTY, 1).allowed(), "just before one interval");
-        assertTrue(take(tat, T0 + 20_000, FIFTY, 1).allowed(), "one interval later: one unit");
-        assertFalse(take(tat, T0 + 20_000, FIFTY, 1).allowed(), "and only one");
+        assertFalse(take(tat, T0 + 19_999_999, FIFTY, 1).allowed(), "just before one interval");
+        assertTrue(take(tat, T0 + 20_000_000, FIFTY, 1).allowed(), "one interval later: one unit");
+        assertFalse(take(tat, T0 + 20_000_000, FIFTY, 1).allowed(), "and only one");
 
         int taken = 0;
-        for (long now = T0 + 21_000; now <= T0 + 1_020_000; now += 1_000) {
+        for (long now = T0 + 21_000_000; now <= T0 + 1_020_000_000; now += 1_000_000) {
             while (take(tat, now, FIFTY, 1).allowed()) {
                 taken++;
             }
@@ -75,18 +75,18 @@ class GcraTest {
         Gcra.Decision first = Gcra.take(T0, T0, FIFTY, 1);
         assertAll("the first unit of a quiet key",
                 () -> assertTrue(first.allowed()),
-                () -> assertEquals(T0 + 20_000, first.tat()),
+                () -> assertEquals(T0 + 20_000_000, first.tat()),
                 () -> assertEquals(99, first.remaining()),
-                () -> assertEquals(20_000, first.resetMicros()),
+                () -> assertEquals(20_000_000, first.resetNanos()),
                 () -> assertEquals(1, first.resetSeconds()),
-                () -> assertEquals(0, first.retryAfterMicros()));
+                () -> assertEquals(0, first.retryAfterNanos()));
 
         Gcra.Decision thirty = Gcra.take(T0, T0, FIFTY, 30);
         assertAll("30 units of a quiet key",
                 () -> assertTrue(thirty.allowed()),
-                () -> assertEquals(T0 + 600_000, thirty.tat()),
+                () -> assertEquals(T0 + 600_000_000, thirty.tat()),
                 () -> assertEquals(70, thirty.remaining()),
-                () -> assertEquals(600_000, thirty.resetMicros()),
+                () -> assertEquals(600_000_000, thirty.resetNanos()),
                 () -> assertEquals(1, thirty.resetSeconds()));
 
         Gcra.Decision whole = Gcra.take(T0, T0, FIFTY, 100);
@@ -95,33 +95,33 @@ class GcraTest {
                 () -> assertEquals(0, whole.remaining()),
                 () -> assertEquals(2, whole.resetSeconds()));
 
-        Gcra.Decision secondLater = Gcra.take(T0 + 2_000_000, T0 + 1_000_000, FIFTY, 1);
+        Gcra.Decision secondLater = Gcra.take(T0 + 2 * SECOND, T0 + SECOND, FIFTY, 1);
         assertAll("a second after the whole burst",
                 () -> assertTrue(secondLater.allowed()),
-                () -> assertEquals(T0 + 2_020_000, secondLater.tat()),
+                () -> assertEquals(T0 + 2_020_000_000, secondLater.tat()),
                 () -> assertEquals(49, secondLater.remaining()),
-                () -> assertEquals(1_020_000, secondLater.resetMicros()),
+                () -> assertEquals(1_020_000_000, secondLater.resetNanos()),
                 () -> assertEquals(2, secondLater.resetSeconds()));
 
-        Gcra.Decision tenTooMany = Gcra.take(T0 + 2_000_000, T0 + 1_000_000, FIFTY, 60);
+        Gcra.Decision tenTooMany = Gcra.take(T0 + 2 * SECOND, T0 + SECOND, FIFTY, 60);
         assertAll("60 units when 50 are left",
                 () -> assertFalse(tenTooMany.allowed()),
-                () -> assertEquals(T0 + 2_000_000, tenTooMany.tat()),
+                () -> assertEquals(T0 + 2 * SECOND, tenTooMany.tat()),
                 () -> assertEquals(50, tenTooMany.remaining()),
-                () -> assertEquals(1_000_000, tenTooMany.resetMicros()),
-                () -> assertEquals(200_000, tenTooMany.retryAfterMicros(), "ten intervals"),
+                () -> assertEquals(SECOND, tenTooMany.resetNanos()),
+                () -> assertEquals(200_000_000, tenTooMany.retryAfterNanos(), "ten intervals"),
                 () -> assertEquals(1, tenTooMany.retryAfterSeconds()));
 
-        Gcra.Decision longWait = Gcra.take(T0 + 2_000_000, T0, new Quota(1, 2, 8), 1);
+        Gcra.Decision longWait = Gcra.take(T0 + 2 * SECOND, T0, new Quota(1, 2, 8), 1);
         assertAll("1/s burst 2, emptied: the next unit in a second, whole again in two",
                 () -> assertFalse(longWait.allowed()),
-                () -> assertEquals(1_000_000, longWait.retryAfterMicros()),
+                () -> assertEquals(SECOND, longWait.retryAfterNanos()),
                 () -> assertEquals(1, longWait.retryAfterSeconds()),
                 () -> assertEquals(2, longWait.resetSeconds()));
 
-        assertEquals(2, Gcra.take(T0 + 2_000_000, T0, new Quota(1, 2, 8), 2).retryAfterSeconds());
-        assertEquals(3, new Gcra.Decision(false, T0, 0, 0, 2_000_001).retryAfterSeconds(), "rounded up");
-        assertEquals(1, new Gcra.Decision(false, T0, 0, 0, 1).retryAfterSeconds(), "a microsecond is a second");
+        assertEquals(2, Gcra.take(T0 + 2 * SECOND, T0, new Quota(1, 2, 8), 2).retryAfterSeconds());
+        assertEquals(3, new Gcra.Decision(false, T0, 0, 0, 2 * SECOND + 1).retryAfterSeconds(), "rounded up");
+        assertEquals(1, new Gcra.Decision(false, T0, 0, 0, 1).retryAfterSeconds(), "a nanosecond is a second");
         assertEquals(1, new Gcra.Decision(false, T0, 0, 0, 0).retryAfterSeconds(), "never 0");
     }
 
@@ -134,9 +134,9 @@ class GcraTest {
         assertFalse(refused.allowed());
         assertEquals(tat[0], refused.tat());
         assertEquals(5, refused.remaining());
-        assertEquals(100_000, refused.retryAfterMicros());
-        assertFalse(Gcra.take(tat[0], T0 + refused.retryAfterMicros() - 1, FIFTY, 10).allowed());
-        assertTrue(Gcra.take(tat[0], T0 + refused.retryAfterMicros(), FIFTY, 10).allowed());
+        assertEquals(100_000_000, refused.retryAfterNanos());
+        assertFalse(Gcra.take(tat[0], T0 + refused.retryAfterNanos() - 1, FIFTY, 10).allowed());
+        assertTrue(Gcra.take(tat[0], T0 + refused.retryAfterNanos(), FIFTY, 10).allowed());
         assertTrue(Gcra.take(tat[0], T0, FIFTY, 5).allowed(), "what remains may still be taken");
     }
 
@@ -161,18 +161,36 @@ class GcraTest {
         Random random = new Random(49);
         for (int i = 0; i < 1_000; i++) {
             Quota quota = new Quota(1 + random.nextInt(1_000), 1 + random.nextInt(1_000), 8);
-            long now = T0 + random.nextLong(1_000_000_000L);
-            long tat = now - random.nextLong(1_000_000_000_000L);
+            long now = T0 + random.nextLong(1_000 * SECOND);
+            long tat = now - random.nextLong(1_000_000 * SECOND);
             int cost = quota.burst() + 1 + random.nextInt(1_000);
 
             Gcra.Decision decision = Gcra.take(tat, now, quota, cost);
 
             assertFalse(decision.allowed(), quota + ", cost " + cost);
             assertEquals(tat, decision.tat());
+            assertEquals(SECOND, decision.retryAfterNanos(), "a whole bucket: the least Retry-After, 1 s");
         }
     }
 
-    /** Rates whose interval is a whole number of microseconds. */
+    @Test
+    void aCostAboveTheBurstIsToldToRetryWhenTheBucketIsWholeAgain() {
+        Gcra.Decision emptied = Gcra.take(T0 + 2 * SECOND, T0, FIFTY, 101);
+        assertAll("101 units of 50/s burst 100, the bucket emptied",
+                () -> assertFalse(emptied.allowed()),
+                () -> assertEquals(2 * SECOND, emptied.retryAfterNanos(), "whole again in 2 s"),
+                () -> assertEquals(2, emptied.retryAfterSeconds()),
+                () -> assertEquals(T0 + 2 * SECOND, emptied.tat(), "unchanged"));
+
+        Gcra.Decision half = Gcra.take(T0 + 2 * SECOND, T0 + 1_500_000_000L, FIFTY, 150);
+        assertEquals(SECOND, half.retryAfterNanos(), "whole in 0.5 s: at least 1 s");
+
+        Gcra.Decision later = Gcra.take(T0 + 2 * SECOND, T0 + 2 * SECOND, FIFTY, 101);
+        assertFalse(later.allowed(), "at its retry-after a cost above the burst still does not pass");
+        assertTrue(Gcra.take(T0 + 2 * SECOND, T0 + 2 * SECOND, FIFTY, 100).allowed(), "the whole burst does");
+    }
+
+    /** Rates whose interval is a whole number of nanoseconds. */
     private static final List<Integer> RATES = List.of(1, 2, 4, 5, 8, 10, 16, 20, 25, 40, 50, 64, 100, 125, 200,
             250, 400, 500, 625, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 50_000, 100_000, 250_000, 1_000_000);
 
@@ -191,13 +209,9 @@ class GcraTest {
     }
 
     /**
-     * The same for any rate, where the interval {@code 1 s / perSecond} is not a whole number of microseconds. Fails
-     * today: {@link Quota#intervalMicros} truncates, so 356666/s is kept as an interval of 2 µs, 500000/s, and any
-     * rate that does not divide a million lets slightly more through (below 0.1 % up to 1000/s, up to 2x near the
-     * maximum). A fix needs the bucket finer than a microsecond, which changes the unit of the SharedQuotas port
-     * that the persistence work implements now: left to the lead (see the q-tests report).
+     * The same for any rate, where the interval {@code 1 s / perSecond} is not a whole number of nanoseconds (such as
+     * 356666/s, whose interval is 2803.75 ns).
      */
-    @Disabled("Quota.intervalMicros truncates: rates that do not divide 1,000,000 are kept a little (up to 2x) too high")
     @Test
     void overAnyWindowTheUnitsTakenAreAtMostTheRateTimesTheWindowPlusTheBurstForAnyRate() {
         Random random = new Random(4_901);
@@ -209,30 +223,31 @@ class GcraTest {
     }
 
     private static void assertWithinRate(Quota quota, Random random) {
-        long interval = 1_000_000L / quota.perSecond();
-        long[] tat = {T0 - random.nextLong(10_000_000L)};
+        long interval = SECOND / quota.perSecond();
+        long[] tat = {T0 - random.nextLong(10 * SECOND)};
         long now = T0;
         long units = 0;
-        // over accepted takes i..j: units(i..j) * 1e6 <= perSecond * (t_j - t_i) + burst * 1e6, kept as the least
-        // (units before i) * 1e6 - perSecond * t_i seen so far
+        // over accepted takes i..j: units(i..j) * 1e9 <= perSecond * (t_j - t_i) + burst * 1e9, kept as the least
+        // (units before i) * 1e9 - perSecond * t_i seen so far (exact arithmetic: an overflow throws)
         long least = Long.MAX_VALUE;
         for (int i = 0; i < 3_000; i++) {
             int pause = random.nextInt(10);
-            now += pause == 0 ? random.nextLong(5 * 1_000_000L) : pause < 5 ? 0 : random.nextLong(3 * interval + 1);
+            now += pause == 0 ? random.nextLong(5 * SECOND) : pause < 5 ? 0 : random.nextLong(3 * interval + 1);
             int cost = random.nextInt(10) == 0 ? 1 + random.nextInt(Math.max(1, quota.burst())) : 1;
             long before = tat[0];
             Gcra.Decision decision = take(tat, now, quota, cost);
             if (!decision.allowed()) {
                 assertEquals(before, decision.tat(), "a refused take changes nothing");
-                assertTrue(decision.retryAfterMicros() > 0, quota + ": " + decision);
+                assertTrue(decision.retryAfterNanos() > 0, quota + ": " + decision);
                 continue;
             }
             long relative = now - T0;
-            least = Math.min(least, units * 1_000_000L - (long) quota.perSecond() * relative);
+            long rated = Math.multiplyExact((long) quota.perSecond(), relative);
+            least = Math.min(least, Math.subtractExact(Math.multiplyExact(units, SECOND), rated));
             units += cost;
-            long excess = units * 1_000_000L - (long) quota.perSecond() * relative - least;
-            if (excess > (long) quota.burst() * 1_000_000L) {
-                throw new AssertionError(quota + ": " + excess / 1_000_000.0 + " units in a window where at most "
+            long excess = Math.subtractExact(Math.subtractExact(Math.multiplyExact(units, SECOND), rated), least);
+            if (excess > quota.burst() * SECOND) {
+                throw new AssertionError(quota + ": " + excess / (double) SECOND + " units in a window where at most "
                         + quota.burst() + " more than the rate may be taken, at take " + i);
             }
         }
@@ -246,10 +261,10 @@ class GcraTest {
             int perSecond = 1 + random.nextInt(random.nextBoolean() ? 1_000 : Quota.MAX_PER_SECOND);
             Quota quota = new Quota(perSecond, 1 + random.nextInt(Math.min(Quota.MAX_BURST, 3 * perSecond)), 8);
             boolean emptied = random.nextBoolean();
-            long[] tat = {emptied ? T0 + quota.burst() * quota.intervalMicros() : T0};
+            long[] tat = {emptied ? T0 + quota.burst() * quota.intervalNanos() : T0};
             int sends = (int) Math.min(20_000, 30L * perSecond);
             for (long k = 1; k <= sends; k++) {
-                long now = T0 + k * 1_000_000L / perSecond;
+                long now = T0 + k * SECOND / perSecond;
                 assertTrue(take(tat, now, quota, 1).allowed(),
                         quota + (emptied ? ", emptied first" : "") + ": unit " + k + " refused");
             }

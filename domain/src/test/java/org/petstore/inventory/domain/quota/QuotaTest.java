@@ -112,15 +112,28 @@ class QuotaTest {
                 () -> assertEquals("liveFeeds must be from 1 to 1000, got 123456789012", refusal("10/s feeds 123456789012")));
     }
 
-    // ---- intervalMicros, toString
+    // ---- intervalNanos, toString
 
     @Test
-    void theIntervalIsOneSecondOverTheRate() {
+    void theIntervalIsOneSecondOverTheRateInNanoseconds() {
         assertAll(
-                () -> assertEquals(1_000_000, Quota.of(1).intervalMicros()),
-                () -> assertEquals(20_000, Quota.of(50).intervalMicros()),
-                () -> assertEquals(5_000, Quota.of(200).intervalMicros()),
-                () -> assertEquals(1, Quota.of(Quota.MAX_PER_SECOND).intervalMicros()));
+                () -> assertEquals(1_000_000_000, Quota.of(1).intervalNanos()),
+                () -> assertEquals(20_000_000, Quota.of(50).intervalNanos()),
+                () -> assertEquals(5_000_000, Quota.of(200).intervalNanos()),
+                () -> assertEquals(2_804, Quota.of(356_666).intervalNanos(), "1e9 / 356666 = 2803.75"),
+                () -> assertEquals(1_000, Quota.of(Quota.MAX_PER_SECOND).intervalNanos()));
+    }
+
+    /** The rate an interval keeps, 1 s over the interval, is within 0.1 % of the quota's for every allowed rate. */
+    @Test
+    void theIntervalKeepsEveryAllowedRateWithinATenthOfAPercent() {
+        for (int perSecond = 1; perSecond <= Quota.MAX_PER_SECOND; perSecond++) {
+            long interval = new Quota(perSecond, 1, 1).intervalNanos();
+            double kept = 1e9 / interval;
+            if (Math.abs(kept - perSecond) >= 0.001 * perSecond) {
+                throw new AssertionError(perSecond + "/s is kept as " + kept + "/s (interval " + interval + " ns)");
+            }
+        }
     }
 
     @Test

@@ -39,9 +39,11 @@ public interface LimitRequestsUseCase {
     }
 
     /**
-     * Refused: nothing taken.
+     * Refused: nothing taken. A cost above the quota's burst ({@code cost > quota.burst()}, a batch bigger than the
+     * key's burst) is always refused, however long the client waits.
      *
-     * @param retryAfterSeconds seconds (at least 1) until the same request would be taken
+     * @param retryAfterSeconds seconds (at least 1) until the same request would be taken; for a cost above the burst,
+     *                          which never will be, seconds (at least 1) until the key's burst is whole again
      */
     record Limited(KeyId key, Quota quota, int cost, long retryAfterSeconds) implements Charge {
     }

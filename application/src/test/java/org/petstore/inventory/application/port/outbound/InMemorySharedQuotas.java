@@ -9,22 +9,22 @@ import org.petstore.inventory.domain.access.KeyId;
 
 /**
  * An in-memory {@link SharedQuotas}: the database that instances share, as the port's javadoc describes it. Each key's
- * bucket is its theoretical arrival time on the fake's own clock (microseconds); an exchange adds each key's units by
+ * bucket is its theoretical arrival time on the fake's own clock (nanoseconds); an exchange adds each key's units by
  * the GCRA rule (from now when the bucket lies in the past) and answers how far each bucket then lies ahead of now.
  * It counts the exchanges and the units added, and can be made unreachable (then nothing is added).
  */
 public final class InMemorySharedQuotas implements SharedQuotas {
 
-    private final LongSupplier micros;
+    private final LongSupplier nanos;
     private final Map<KeyId, Long> tats = new HashMap<>();
     private final Map<KeyId, Long> added = new HashMap<>();
     private int exchanges;
     private Set<KeyId> lastKeys = Set.of();
     private volatile boolean unavailable;
 
-    /** @param micros the database's clock, in microseconds */
-    public InMemorySharedQuotas(LongSupplier micros) {
-        this.micros = Objects.requireNonNull(micros, "micros");
+    /** @param nanos the database's clock, in nanoseconds */
+    public InMemorySharedQuotas(LongSupplier nanos) {
+        this.nanos = Objects.requireNonNull(nanos, "nanos");
     }
 
     /** Whether every exchange fails as a database that cannot be reached does. */
@@ -40,7 +40,7 @@ public final class InMemorySharedQuotas implements SharedQuotas {
         }
         exchanges++;
         lastKeys = Set.copyOf(taken.keySet());
-        long now = micros.getAsLong();
+        long now = nanos.getAsLong();
         Map<KeyId, Long> ahead = new HashMap<>();
         taken.forEach((key, usage) -> {
             if (usage.units() < 0) {
@@ -48,7 +48,7 @@ public final class InMemorySharedQuotas implements SharedQuotas {
             }
             long tat = tats.getOrDefault(key, now);
             if (usage.units() > 0) {
-                tat = Math.max(tat, now) + usage.units() * usage.intervalMicros();
+                tat = Math.max(tat, now) + usage.units() * usage.intervalNanos();
                 tats.put(key, tat);
                 added.merge(key, usage.units(), Long::sum);
             }
