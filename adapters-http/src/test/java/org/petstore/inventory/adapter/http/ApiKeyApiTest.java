@@ -29,7 +29,10 @@ class ApiKeyApiTest extends HttpAdapterTest {
     private static final Pattern SECRET = Pattern.compile("\"key\":\"(pst_[0-9A-Za-z]{49})\"");
     private static final String CREATE_SEND = "send {\"name\": \"till-3\", \"scopes\": [\"inventory:write\"]}, with "
             + "any of inventory:read, inventory:write, keys:admin, and optionally \"expiresAt\": "
-            + "\"2027-06-01T00:00:00Z\"";
+            + "\"2027-06-01T00:00:00Z\" and \"quota\": {\"perSecond\": 50, \"burst\": 100}";
+    /** The members of a key with the default quota of the tests ({@link InMemoryQuotas#DEFAULT}). */
+    private static final String DEFAULT_QUOTA = ",\"quota\":{\"perSecond\":100,\"burst\":200,\"liveFeeds\":8},"
+            + "\"quotaIsDefault\":true";
     private static final String ROTATE_SEND = "send {\"overlap\": \"PT24H\"}, how long the old secret keeps working, "
             + "from PT0S to P7D, or no body for PT0S";
 
@@ -41,13 +44,13 @@ class ApiKeyApiTest extends HttpAdapterTest {
         String id = group(ID, response);
         String secret = group(SECRET, response);
         assertJson(response, 201, "{\"id\":\"" + id + "\",\"name\":\"till-3\",\"scopes\":[\"inventory:write\"],"
-                + "\"createdAt\":\"2026-11-28T10:00:00Z\",\"expiresAt\":\"2027-06-01T00:00:00Z\",\"key\":\"" + secret
-                + "\"}");
+                + "\"createdAt\":\"2026-11-28T10:00:00Z\",\"expiresAt\":\"2027-06-01T00:00:00Z\"" + DEFAULT_QUOTA
+                + ",\"key\":\"" + secret + "\"}");
         assertHeader(response, "Location", "/v1/keys/" + id);
         assertTrue(KeySecret.isWellFormed(secret), secret);
         assertJson(api.get("/v1/keys/" + id).authorized().send(), 200, "{\"id\":\"" + id + "\",\"name\":\"till-3\","
                 + "\"scopes\":[\"inventory:write\"],\"createdAt\":\"2026-11-28T10:00:00Z\","
-                + "\"expiresAt\":\"2027-06-01T00:00:00Z\",\"revokedAt\":null,\"lastUsedAt\":null}");
+                + "\"expiresAt\":\"2027-06-01T00:00:00Z\",\"revokedAt\":null,\"lastUsedAt\":null" + DEFAULT_QUOTA + "}");
         assertEquals(200, api.patch("/v1/inventory/1").bearer(secret).json("{\"quantity\":5}").send().status());
     }
 
@@ -57,7 +60,7 @@ class ApiKeyApiTest extends HttpAdapterTest {
 
         assertJson(response, 201, "{\"id\":\"" + group(ID, response) + "\",\"name\":\"ops\","
                 + "\"scopes\":[\"inventory:read\",\"keys:admin\"],\"createdAt\":\"2026-11-28T10:00:00Z\","
-                + "\"expiresAt\":null,\"key\":\"" + group(SECRET, response) + "\"}");
+                + "\"expiresAt\":null" + DEFAULT_QUOTA + ",\"key\":\"" + group(SECRET, response) + "\"}");
         assertEquals(201, create("{\"name\":\"ops-2\",\"scopes\":[\"inventory:read\"],\"expiresAt\":null}")
                 .status());
     }
@@ -111,7 +114,7 @@ class ApiKeyApiTest extends HttpAdapterTest {
 
         String secret = group(SECRET, response);
         assertJson(response, 200, "{\"id\":\"" + id + "\",\"name\":\"till-1\",\"scopes\":[\"inventory:write\"],"
-                + "\"createdAt\":\"2026-11-28T10:00:00Z\",\"expiresAt\":null,\"key\":\"" + secret + "\","
+                + "\"createdAt\":\"2026-11-28T10:00:00Z\",\"expiresAt\":null" + DEFAULT_QUOTA + ",\"key\":\"" + secret + "\","
                 + "\"previousKeyExpiresAt\":\"2026-11-28T10:00:00Z\"}");
         assertNotEquals(old, secret);
         assertEquals(401, api.get("/v1/inventory").bearer(old).send().status());
@@ -139,7 +142,7 @@ class ApiKeyApiTest extends HttpAdapterTest {
             assertJson(api.get("/v1/keys/self").bearer(keys.secretOf(name)).send(), 200, "{\"id\":\""
                     + keys.idOf(name) + "\",\"kind\":\"managed\",\"name\":\"" + name + "\",\"scopes\":"
                     + (name.equals("storefront") ? "[\"inventory:read\"]" : "[\"keys:admin\"]")
-                    + ",\"expiresAt\":null}");
+                    + ",\"expiresAt\":null" + DEFAULT_QUOTA + "}");
         }
     }
 
@@ -159,7 +162,7 @@ class ApiKeyApiTest extends HttpAdapterTest {
         ApiResponse response = api.get("/v1/keys/self").bearer(group(SECRET, created)).send();
 
         assertJson(response, 200, "{\"id\":\"" + group(ID, created) + "\",\"kind\":\"managed\",\"name\":\"temp\","
-                + "\"scopes\":[\"inventory:read\"],\"expiresAt\":\"2026-12-24T17:00:00Z\"}");
+                + "\"scopes\":[\"inventory:read\"],\"expiresAt\":\"2026-12-24T17:00:00Z\"" + DEFAULT_QUOTA + "}");
     }
 
     @Test
@@ -219,7 +222,8 @@ class ApiKeyApiTest extends HttpAdapterTest {
                         "expiresAt must be a date and time with its offset (RFC 3339), such as "
                                 + "\"2027-06-01T00:00:00Z\", not a JSON number"),
                 Arguments.of("{\"name\":\"x\",\"scopes\":[\"inventory:read\"],\"admin\":true}",
-                        "Unknown member 'admin': the body accepts only name, scopes and, optionally, expiresAt; "
+                        "Unknown member 'admin': the body accepts only name, scopes and, optionally, expiresAt and "
+                                + "quota; "
                                 + CREATE_SEND),
                 Arguments.of("{\"name\":\"x\",\"name\":\"y\",\"scopes\":[\"inventory:read\"]}",
                         "name must be given once: " + CREATE_SEND),
@@ -296,7 +300,7 @@ class ApiKeyApiTest extends HttpAdapterTest {
     private String key(String name, String scopes, String revokedAt, String lastUsedAt) {
         return "{\"id\":\"" + keys.idOf(name) + "\",\"name\":\"" + name + "\",\"scopes\":" + scopes
                 + ",\"createdAt\":\"2026-11-28T10:00:00Z\",\"expiresAt\":null,\"revokedAt\":" + revokedAt
-                + ",\"lastUsedAt\":" + lastUsedAt + "}";
+                + ",\"lastUsedAt\":" + lastUsedAt + DEFAULT_QUOTA + "}";
     }
 
     private static String group(Pattern pattern, ApiResponse response) {

@@ -71,7 +71,7 @@ class OpenApiScopesTest {
                 "PATCH /v1/inventory/{petId} inventory:write", "POST /v1/inventory/changes inventory:write",
                 "GET /v1/inventory/changes inventory:read", "GET /v1/pets/{petId} inventory:read",
                 "GET /v1/store/orders inventory:read", "POST /v1/keys keys:admin", "GET /v1/keys keys:admin",
-                "GET /v1/keys/{id} keys:admin", "DELETE /v1/keys/{id} keys:admin",
+                "GET /v1/keys/{id} keys:admin", "PATCH /v1/keys/{id} keys:admin", "DELETE /v1/keys/{id} keys:admin",
                 "POST /v1/keys/{id}/rotation keys:admin", "GET /v1/keys/self isAuthenticated()")), checked::toString);
         assertEquals(List.of(Map.of("bearerAuth", List.of())), document.get("security"));
     }
@@ -97,16 +97,31 @@ class OpenApiScopesTest {
         assertEquals(Map.of("$ref", "#/components/schemas/RotatedApiKey"), map(document, "paths",
                 "/keys/{id}/rotation", "post", "responses", "200", "content", "application/json").get("schema"));
         assertEquals("getCallingApiKey", map(document, "paths", "/keys/self", "get").get("operationId"));
+        Map<String, Object> update = map(document, "paths", "/keys/{id}", "patch");
+        assertEquals("updateApiKey", update.get("operationId"));
+        assertEquals("experimental", update.get("x-stability"));
+        assertEquals(Map.of("$ref", "#/components/schemas/ApiKeyUpdate"),
+                map(update, "requestBody", "content", "application/json").get("schema"));
+        assertEquals(Map.of("$ref", "#/components/schemas/ApiKey"),
+                map(update, "responses", "200", "content", "application/json").get("schema"));
+        assertEquals(List.of("200", "400", "401", "403", "404", "413", "415", "503"),
+                List.copyOf(map(update, "responses").keySet()).stream().sorted().toList());
 
         Map<String, Object> schemas = map(document, "components", "schemas");
         assertEquals(List.of("name", "scopes"), map(schemas, "ApiKeyCreation").get("required"));
         assertEquals(false, map(schemas, "ApiKeyCreation").get("additionalProperties"));
         assertEquals(List.of("inventory:read", "inventory:write", "keys:admin"),
                 map(schemas, "ApiKey", "properties", "scopes", "items").get("enum"));
-        assertEquals(List.of("id", "name", "scopes", "createdAt", "expiresAt", "revokedAt", "lastUsedAt"),
-                List.copyOf(map(schemas, "ApiKey", "properties").keySet()));
-        assertEquals(List.of("id", "name", "scopes", "createdAt", "expiresAt", "key", "previousKeyExpiresAt"),
-                List.copyOf(map(schemas, "RotatedApiKey", "properties").keySet()));
+        assertEquals(List.of("id", "name", "scopes", "createdAt", "expiresAt", "revokedAt", "lastUsedAt", "quota",
+                "quotaIsDefault"), List.copyOf(map(schemas, "ApiKey", "properties").keySet()));
+        assertEquals(List.of("id", "name", "scopes", "createdAt", "expiresAt", "quota", "quotaIsDefault", "key",
+                "previousKeyExpiresAt"), List.copyOf(map(schemas, "RotatedApiKey", "properties").keySet()));
+        assertEquals(List.of("quota"), map(schemas, "ApiKeyUpdate").get("required"));
+        assertEquals(false, map(schemas, "ApiKeyUpdate").get("additionalProperties"));
+        assertEquals(List.of("perSecond", "burst", "liveFeeds"),
+                List.copyOf(map(schemas, "KeyQuota", "properties").keySet()));
+        assertEquals(List.of("perSecond"), map(schemas, "KeyQuota").get("required"));
+        assertEquals(false, map(schemas, "KeyQuota").get("additionalProperties"));
     }
 
     @SuppressWarnings("unchecked")

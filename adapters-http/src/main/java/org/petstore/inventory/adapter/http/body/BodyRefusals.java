@@ -83,7 +83,7 @@ public final class BodyRefusals {
                 }
                 case StrictValues.InvalidElement element -> {
                     place = element.shape();
-                    prefix = element.member() + "[" + element.index() + "]: ";
+                    prefix = element.place() + ": ";
                     refusedBySerde = null;
                 }
                 case SerdeException serde -> refusedBySerde = serde.getCause() == null ? serde : null;

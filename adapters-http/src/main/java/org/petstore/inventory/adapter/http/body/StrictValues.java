@@ -42,26 +42,30 @@ public final class StrictValues {
         }
     }
 
-    /** The object at this place of an array member ({@code changes[i]}) could not be bound; its cause says why. */
+    /**
+     * The object at this place of a body could not be bound, an element of an array member ({@code changes[i]}) or
+     * an object member ({@code quota}); its cause says why.
+     */
     public static final class InvalidElement extends SerdeException {
 
-        private final String member;
-        private final int index;
+        private final String place;
         private final transient BodyShape shape;
 
+        /** The element at {@code index} of the array member. */
         public InvalidElement(String member, int index, BodyShape shape, Exception cause) {
-            super(member + "[" + index + "]", cause);
-            this.member = member;
-            this.index = index;
+            this(member + "[" + index + "]", shape, cause);
+        }
+
+        /** The object member itself. */
+        public InvalidElement(String member, BodyShape shape, Exception cause) {
+            super(member, cause);
+            this.place = member;
             this.shape = shape;
         }
 
-        String member() {
-            return member;
-        }
-
-        int index() {
-            return index;
+        /** How a message names the place: {@code changes[3]}, {@code quota}. */
+        String place() {
+            return place;
         }
 
         BodyShape shape() {

@@ -10,6 +10,7 @@ import io.micronaut.http.annotation.Consumes;
 import io.micronaut.http.annotation.Controller;
 import io.micronaut.http.annotation.Delete;
 import io.micronaut.http.annotation.Get;
+import io.micronaut.http.annotation.Patch;
 import io.micronaut.http.annotation.PathVariable;
 import io.micronaut.http.annotation.Post;
 import io.micronaut.http.annotation.Produces;
@@ -32,11 +33,14 @@ import org.petstore.inventory.adapter.http.body.BodyRefusals;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.adapter.http.security.ActingKey;
+import org.petstore.inventory.adapter.http.security.ActingKey.Kind;
 import org.petstore.inventory.application.port.inbound.IssuedKey;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
 import org.petstore.inventory.application.port.inbound.ManageApiKeysUseCase;
 
 /**
- * The key API (experimental): managed API keys created, listed, rotated and revoked while the service runs, each
+ * The key API (experimental): managed API keys created, listed, given a quota, rotated and revoked while the service
+ * runs, each
  * route for a key that holds {@code keys:admin}, but {@code GET /v1/keys/self}, which tells any valid key what it is.
  * The acting key is the use cases' {@code Caller} ({@link ActingKey#caller}): it can never grant a scope it does not
  * hold. A secret is shown in the answer that issues it, and nowhere else.
@@ -53,9 +57,11 @@ final class ApiKeyController {
     private static final String NOT_FOUND = "No key has this id";
 
     private final ManageApiKeysUseCase keys;
+    private final LimitRequestsUseCase limits;
 
-    ApiKeyController(ManageApiKeysUseCase keys) {
+    ApiKeyController(ManageApiKeysUseCase keys, LimitRequestsUseCase limits) {
         this.keys = keys;
+        this.limits = limits;
     }
 
     @Post
@@ -63,8 +69,8 @@ final class ApiKeyController {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(operationId = "createApiKey", summary = "Creates an API key and shows its secret, once.",
             description = "Experimental: the key holds the scopes given, which the calling key must hold itself, "
-                    + "until it expires (if expiresAt is given) or is revoked. The answer is the only place its "
-                    + "secret (key) is shown.",
+                    + "until it expires (if expiresAt is given) or is revoked, with the quota given or the "
+                    + "service's default. The answer is the only place its secret (key) is shown.",
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = KeyCreation.class)))
@@ -74,7 +80,8 @@ final class ApiKeyController {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = IssuedKeyResponse.class)))
     @ApiResponse(responseCode = "400", description = "The body is not valid: an unknown member, an empty name or "
-            + "one another key has, an unknown or repeated scope, an expiry that is not in the future",
+            + "one another key has, an unknown or repeated scope, an expiry that is not in the future, a quota out "
+            + "of bounds",
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "403", description = "INSUFFICIENT_SCOPE: the calling key does not hold keys:admin, "
             + "or not every scope it would grant", content = @Content(
@@ -86,29 +93,33 @@ final class ApiKeyController {
             HttpRequest<?> request) {
         KeyCreation creation = BodyRefusals.sent(body, KeyBodies.CREATION, request);
         IssuedKey issued = keys.create(creation.command(), ActingKey.of(authentication).caller());
-        return HttpResponse.created(IssuedKeyResponse.of(issued), URI.create(PATH + "/" + issued.key().id()));
+        return HttpResponse.created(IssuedKeyResponse.of(issued, limits),
+                URI.create(PATH + "/" + issued.key().id()));
     }
 
     @Get
     @Secured("keys:admin")
     @Operation(operationId = "listApiKeys", summary = "Returns every managed API key, revoked ones included.",
-            description = "Experimental: oldest first, with when each was last used; never a secret.",
+            description = "Experimental: oldest first, with when each was last used and its quota; never a secret.",
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @ApiResponse(responseCode = "200", description = "The keys", useReturnTypeSchema = true)
     @ErrorResponses.OfScopedOperation
     KeyListResponse listApiKeys() {
-        return new KeyListResponse(keys.list().stream().map(KeyResponse::of).toList());
+        return new KeyListResponse(keys.list().stream().map(key -> KeyResponse.of(key, limits)).toList());
     }
 
     @Get("/self")
     @Secured(SecurityRule.IS_AUTHENTICATED)
     @Operation(operationId = "getCallingApiKey", summary = "Returns the API key that sends the request.",
             description = "Experimental: for any valid key, configured or managed: which key it is, the scopes it "
-                    + "holds and when it expires, to find out why a request got 403.",
+                    + "holds, when it expires and, for a managed key, its quota: to find out why a request got 403 "
+                    + "or 429.",
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @ApiResponse(responseCode = "200", description = "The calling key", useReturnTypeSchema = true)
     CallingKeyResponse getCallingApiKey(@Parameter(hidden = true) Authentication authentication) {
-        return CallingKeyResponse.of(ActingKey.of(authentication));
+        ActingKey acting = ActingKey.of(authentication);
+        return acting.kind() == Kind.CONFIGURED ? CallingKeyResponse.configured(acting)
+                : CallingKeyResponse.managed(acting, keys.find(acting.id()), limits);
     }
 
     @Get("/{id}")
@@ -121,7 +132,33 @@ final class ApiKeyController {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfScopedOperation
     KeyResponse getApiKey(@Parameter(description = ID, required = true) @PathVariable("id") String id) {
-        return KeyResponse.of(keys.find(id));
+        return KeyResponse.of(keys.find(id), limits);
+    }
+
+    @Patch("/{id}")
+    @Secured("keys:admin")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(operationId = "updateApiKey", summary = "Changes a managed API key's quota.",
+            description = "Experimental: the key gets the quota given, or with null the service's default; every "
+                    + "instance applies it within seconds. Only the quota can be changed.",
+            extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
+    @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+            schema = @Schema(implementation = KeyUpdate.class)))
+    @ApiResponse(responseCode = "200", description = "The key, with its new quota",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = KeyResponse.class)))
+    @ApiResponse(responseCode = "400", description = "The body is not valid: an unknown member, no quota, a quota "
+            + "out of bounds", content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "404", description = NOT_FOUND,
+            content = @Content(schema = @Schema(implementation = ErrorBody.class)))
+    @ErrorResponses.OfScopedOperation
+    @ErrorResponses.OfJsonBody
+    KeyResponse updateApiKey(@Parameter(description = ID, required = true) @PathVariable("id") String id,
+                             @Parameter(hidden = true) @Nullable @Body KeyUpdate body,
+                             @Parameter(hidden = true) Authentication authentication,
+                             HttpRequest<?> request) {
+        KeyUpdate update = BodyRefusals.sent(body, KeyBodies.UPDATE, request);
+        return KeyResponse.of(keys.changeQuota(id, update.newQuota(), ActingKey.of(authentication).caller()), limits);
     }
 
     @Delete("/{id}")
@@ -167,6 +204,7 @@ final class ApiKeyController {
                                     @Parameter(hidden = true) @Nullable @Body KeyRotation body,
                                     @Parameter(hidden = true) Authentication authentication) {
         KeyRotation rotation = body == null ? KeyRotation.AT_ONCE : body;
-        return RotatedKeyResponse.of(keys.rotate(id, rotation.keyOverlap(), ActingKey.of(authentication).caller()));
+        return RotatedKeyResponse.of(keys.rotate(id, rotation.keyOverlap(), ActingKey.of(authentication).caller()),
+                limits);
     }
 }

@@ -7,10 +7,13 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.petstore.inventory.adapter.http.security.ActingKey;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
+import org.petstore.inventory.domain.access.ApiKey;
 
 /**
  * The key that calls, as {@code GET /v1/keys/self} answers: which key it is, its scopes and its expiry, so that a
- * client can tell why it got a 403. Members in this order, every member always.
+ * client can tell why it got a 403. Members in this order, every member always but the quota's, left out for
+ * a configured key and when none applies.
  */
 @Serdeable.Serializable
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -32,10 +35,26 @@ record CallingKeyResponse(
         List<String> scopes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, format = "date-time",
                 description = KeyResponse.EXPIRES_AT)
-        @Nullable String expiresAt) {
+        @Nullable String expiresAt,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED,
+                description = KeyResponse.QUOTA + "; left out for a configured key, which has no quota")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable KeyQuota quota,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = KeyResponse.QUOTA_IS_DEFAULT
+                + "; left out for a configured key")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable Boolean quotaIsDefault) {
 
-    static CallingKeyResponse of(ActingKey key) {
+    /** A configured key: no quota. */
+    static CallingKeyResponse configured(ActingKey key) {
         return new CallingKeyResponse(key.id(), key.kind().wireName(), key.name(), key.scopes().wireNames(),
-                KeyResponse.text(key.expiresAt()));
+                KeyResponse.text(key.expiresAt()), null, null);
+    }
+
+    /** A managed key, with the quota that applies to it. */
+    static CallingKeyResponse managed(ActingKey acting, ApiKey key, LimitRequestsUseCase limits) {
+        return new CallingKeyResponse(acting.id(), acting.kind().wireName(), acting.name(),
+                acting.scopes().wireNames(), KeyResponse.text(acting.expiresAt()), KeyResponse.quota(key, limits),
+                KeyResponse.quotaIsDefault(key, limits));
     }
 }

@@ -7,11 +7,12 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.petstore.inventory.application.port.inbound.IssuedKey;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
 import org.petstore.inventory.domain.access.ApiKey;
 
 /**
  * A key just created, with its secret: the answer of {@code POST /v1/keys}, the one place the secret is shown.
- * Members in this order, every member always.
+ * Members in this order, every member always but the quota's, left out when none applies.
  */
 @Serdeable.Serializable
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -32,15 +33,23 @@ record IssuedKeyResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, format = "date-time",
                 description = KeyResponse.EXPIRES_AT)
         @Nullable String expiresAt,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED,
+                description = KeyResponse.QUOTA)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable KeyQuota quota,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = KeyResponse.QUOTA_IS_DEFAULT)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable Boolean quotaIsDefault,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = SECRET)
         String key) {
 
     static final String SECRET = "The secret to send as 'Authorization: Bearer <key>': pst_ and 49 characters. Shown "
             + "only in this answer; the service keeps only a digest of it";
 
-    static IssuedKeyResponse of(IssuedKey issued) {
+    static IssuedKeyResponse of(IssuedKey issued, LimitRequestsUseCase limits) {
         ApiKey key = issued.key();
         return new IssuedKeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
-                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), issued.secret());
+                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), KeyResponse.quota(key, limits),
+                KeyResponse.quotaIsDefault(key, limits), issued.secret());
     }
 }

@@ -14,7 +14,7 @@ import org.petstore.inventory.domain.access.Scopes;
 
 /**
  * The body of {@code POST /v1/keys}, bound by serde as the OpenAPI document shows it (no other member, each once,
- * {@link StrictValues strict values}); the domain judges the values (a name, known scopes, an expiry ahead).
+ * {@link StrictValues strict values}); the domain judges the values (a name, known scopes, an expiry ahead, a quota within bounds).
  */
 @Serdeable.Deserializable
 @JsonIgnoreProperties(ignoreUnknown = false)
@@ -39,7 +39,12 @@ record KeyCreation(
                 format = "date-time", description = "When the key stops working, in the future; left out or null: "
                         + "never", example = "2027-06-01T00:00:00Z")
         @Serdeable.Deserializable(using = StrictValues.Timestamp.class)
-        @Nullable Instant expiresAt) {
+        @Nullable Instant expiresAt,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, nullable = true,
+                implementation = KeyQuota.class,
+                description = "The key's quota; left out or null: the service's default (PETSTORE_RATE_LIMIT)")
+        @Serdeable.Deserializable(using = KeyValues.QuotaMember.class)
+        @Nullable KeyValues.QuotaSetting quota) {
 
     KeyCreation {
         StrictValues.require(name, "name");
@@ -48,6 +53,7 @@ record KeyCreation(
 
     /** The key to create; the domain refuses an empty name and an unknown or repeated scope (400). */
     CreateKeyCommand command() {
-        return new CreateKeyCommand(new KeyName(name), Scopes.parse(scopes), expiresAt);
+        return new CreateKeyCommand(new KeyName(name), Scopes.parse(scopes), expiresAt,
+                quota == null ? null : quota.quota());
     }
 }

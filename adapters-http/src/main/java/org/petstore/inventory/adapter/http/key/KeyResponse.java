@@ -7,11 +7,13 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
 import org.petstore.inventory.domain.access.ApiKey;
 
 /**
  * A managed key on the wire, never its secret or a digest of it: Micronaut serde writes it, members in this order,
- * every member always (an absent time as {@code null}), and the OpenAPI document shows it.
+ * every member always (an absent time as {@code null}) but the quota's, which is left out when none applies (the default is
+ * off and the key has none of its own), and the OpenAPI document shows it.
  */
 @Serdeable.Serializable
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -37,16 +39,40 @@ record KeyResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, format = "date-time",
                 description = "When the key was last used, to the minute or so (each instance writes it at most once "
                         + "a minute); null when it never was")
-        @Nullable String lastUsedAt) {
+        @Nullable String lastUsedAt,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED,
+                description = QUOTA)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable KeyQuota quota,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = QUOTA_IS_DEFAULT)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable Boolean quotaIsDefault) {
 
     static final String ID = "The key's id: key- and 12 hex digits, the same on every instance and after a rotation; "
             + "the stock ledger's keyId. Not a secret";
     static final String SCOPES = "What the key may do, as granted (inventory:write includes inventory:read)";
     static final String EXPIRES_AT = "When the key stops working (RFC 3339, UTC); null: never";
+    static final String QUOTA = "The quota that applies to the key: its own, or the service's default "
+            + "(PETSTORE_RATE_LIMIT); left out when none does (the default is off and the key has none of its own)";
+    static final String QUOTA_IS_DEFAULT = "true: the key has the service's default quota, false: its own; left out "
+            + "with the quota";
 
-    static KeyResponse of(ApiKey key) {
+    static KeyResponse of(ApiKey key, LimitRequestsUseCase limits) {
         return new KeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
-                key.createdAt().toString(), text(key.expiresAt()), text(key.revokedAt()), text(key.lastUsedAt()));
+                key.createdAt().toString(), text(key.expiresAt()), text(key.revokedAt()), text(key.lastUsedAt()),
+                quota(key, limits), quotaIsDefault(key, limits));
+    }
+
+    /** The quota that applies to the key; null when none does. */
+    @Nullable
+    static KeyQuota quota(ApiKey key, LimitRequestsUseCase limits) {
+        return limits.quotaOf(key.quota()).map(KeyQuota::of).orElse(null);
+    }
+
+    /** Whether the key has the default quota; null when no quota applies. */
+    @Nullable
+    static Boolean quotaIsDefault(ApiKey key, LimitRequestsUseCase limits) {
+        return limits.quotaOf(key.quota()).isPresent() ? key.quota() == null : null;
     }
 
     /** A time as the API writes it (RFC 3339, UTC), or null. */

@@ -7,11 +7,12 @@ import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.petstore.inventory.application.port.inbound.IssuedKey;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
 import org.petstore.inventory.domain.access.ApiKey;
 
 /**
  * A key with the new secret a rotation issued: the answer of {@code POST /v1/keys/{id}/rotation}, the one place the
- * new secret is shown, and until when the old one keeps working. Members in this order, every member always.
+ * new secret is shown, and until when the old one keeps working. Members in this order, every member always but the quota's, left out when none applies.
  */
 @Serdeable.Serializable
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -32,6 +33,13 @@ record RotatedKeyResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, format = "date-time",
                 description = KeyResponse.EXPIRES_AT)
         @Nullable String expiresAt,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED,
+                description = KeyResponse.QUOTA)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable KeyQuota quota,
+        @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, description = KeyResponse.QUOTA_IS_DEFAULT)
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        @Nullable Boolean quotaIsDefault,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "The new secret. " + IssuedKeyResponse.SECRET)
         String key,
@@ -39,10 +47,11 @@ record RotatedKeyResponse(
                 description = "When the old secret stops working: now plus the overlap (RFC 3339, UTC)")
         String previousKeyExpiresAt) {
 
-    static RotatedKeyResponse of(IssuedKey issued) {
+    static RotatedKeyResponse of(IssuedKey issued, LimitRequestsUseCase limits) {
         ApiKey key = issued.key();
         return new RotatedKeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
-                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), issued.secret(),
+                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), KeyResponse.quota(key, limits),
+                KeyResponse.quotaIsDefault(key, limits), issued.secret(),
                 String.valueOf(issued.previousSecretsUntil()));
     }
 }
