@@ -176,10 +176,11 @@ final class StoreTables {
         });
     }
 
-    /** No managed API key and no secret of one. */
+    /** No managed API key, no secret of one and no quota bucket of one. */
     void removeApiKeys() {
         run(connection -> {
             try (Statement delete = connection.createStatement()) {
+                delete.executeUpdate("DELETE FROM quota_bucket");
                 delete.executeUpdate("DELETE FROM api_key_secret");
                 delete.executeUpdate("DELETE FROM api_key");
             }

@@ -23,21 +23,27 @@ import org.petstore.inventory.domain.access.ApiKeyNotFoundException;
 import org.petstore.inventory.domain.access.KeyId;
 import org.petstore.inventory.domain.access.KeyName;
 import org.petstore.inventory.domain.access.Scopes;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * The {@link ApiKeyStore} port on a relational database (tables {@code api_key} and {@code api_key_secret}, migration
- * {@code V9}), in portable SQL on connections of {@link DatabaseCalls}. A rotation locks the key's row first, so that
- * two rotations of one key follow each other and the second caps the first one's secret; the uses of several keys are
- * written in one transaction, in the order of their ids (two instances writing the same keys never deadlock).
+ * {@code V9}; a key's own quota in three columns of {@code api_key}, migration {@code V10}, all NULL for the default),
+ * in portable SQL on connections of {@link DatabaseCalls}. A rotation locks the key's row first, so that two rotations
+ * of one key follow each other and the second caps the first one's secret; the uses of several keys are written in
+ * one transaction, in the order of their ids (two instances writing the same keys never deadlock).
  */
 @Singleton
 final class JdbcApiKeyStore implements ApiKeyStore {
 
     private static final String KEY_COLUMNS = "k.id, k.name, k.scopes, k.created_at, k.expires_at, k.revoked_at,"
-            + " k.last_used_at";
+            + " k.last_used_at, k.quota_per_second, k.quota_burst, k.quota_live_feeds";
+
+    /** How many columns {@link #KEY_COLUMNS} has: a secret's columns follow them. */
+    private static final int KEY_COLUMN_COUNT = 10;
 
     private static final String INSERT_KEY = "INSERT INTO api_key (id, name, scopes, created_at, expires_at,"
-            + " revoked_at, last_used_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+            + " revoked_at, last_used_at, quota_per_second, quota_burst, quota_live_feeds)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private static final String INSERT_SECRET = "INSERT INTO api_key_secret (digest, key_id, created_at, expires_at)"
             + " VALUES (?, ?, ?, NULL)";
@@ -65,6 +71,10 @@ final class JdbcApiKeyStore implements ApiKeyStore {
     private static final String ADD_SECRET = "INSERT INTO api_key_secret (digest, key_id, created_at, expires_at)"
             + " VALUES (?, ?, CURRENT_TIMESTAMP, NULL)";
 
+    /** A key's quota: all three columns set, or all three NULL for the default (migration {@code V10}). */
+    private static final String CHANGE_QUOTA = "UPDATE api_key SET quota_per_second = ?, quota_burst = ?,"
+            + " quota_live_feeds = ? WHERE id = ?";
+
     private static final String RECORD_USE = "UPDATE api_key SET last_used_at = ?"
             + " WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?)";
 
@@ -86,6 +96,7 @@ final class JdbcApiKeyStore implements ApiKeyStore {
                 setInstant(insert, 5, key.expiresAt());
                 setInstant(insert, 6, key.revokedAt());
                 setInstant(insert, 7, key.lastUsedAt());
+                setQuota(insert, 8, key.quota());
                 insert.executeUpdate();
             }
             try (PreparedStatement insert = transaction.prepareStatement(INSERT_SECRET)) {
@@ -179,6 +190,20 @@ final class JdbcApiKeyStore implements ApiKeyStore {
     }
 
     @Override
+    public void changeQuota(KeyId id, Quota quota) {
+        int changed = calls.call(connection -> {
+            try (PreparedStatement update = connection.prepareStatement(CHANGE_QUOTA)) {
+                setQuota(update, 1, quota);
+                update.setString(4, id.value());
+                return update.executeUpdate();
+            }
+        });
+        if (changed == 0) {
+            throw new ApiKeyNotFoundException(id.value());
+        }
+    }
+
+    @Override
     public void recordUse(Map<KeyId, Instant> lastUsed) {
         if (lastUsed.isEmpty()) {
             return;
@@ -215,6 +240,28 @@ final class JdbcApiKeyStore implements ApiKeyStore {
         }
     }
 
+    /** Sets three parameters from {@code first} on to the quota's rate, burst and live feeds, or all to NULL. */
+    private static void setQuota(PreparedStatement statement, int first, Quota quota) throws SQLException {
+        if (quota == null) {
+            for (int index = first; index < first + 3; index++) {
+                statement.setNull(index, Types.INTEGER);
+            }
+        } else {
+            statement.setInt(first, quota.perSecond());
+            statement.setInt(first + 1, quota.burst());
+            statement.setInt(first + 2, quota.liveFeeds());
+        }
+    }
+
+    /** The quota of columns 8 to 10 of {@link #KEY_COLUMNS}: null (the default) when they are NULL. */
+    private static Quota quota(ResultSet row) throws SQLException {
+        int perSecond = row.getInt(8);
+        if (row.wasNull()) {
+            return null; // the migration's CHECK keeps the three columns NULL together
+        }
+        return new Quota(perSecond, row.getInt(9), row.getInt(10));
+    }
+
     private static Instant instant(ResultSet row, int index) throws SQLException {
         OffsetDateTime value = row.getObject(index, OffsetDateTime.class);
         return value == null ? null : value.toInstant();
@@ -234,7 +281,8 @@ final class JdbcApiKeyStore implements ApiKeyStore {
         List<KeySecretEntry> secrets = new ArrayList<>();
         try (ResultSet row = select.executeQuery()) {
             while (row.next()) {
-                secrets.add(new KeySecretEntry(key(row), row.getString(8), instant(row, 9)));
+                secrets.add(new KeySecretEntry(key(row), row.getString(KEY_COLUMN_COUNT + 1),
+                        instant(row, KEY_COLUMN_COUNT + 2)));
             }
         }
         return secrets;
@@ -244,6 +292,6 @@ final class JdbcApiKeyStore implements ApiKeyStore {
     private static ApiKey key(ResultSet row) throws SQLException {
         return new ApiKey(new KeyId(row.getString(1)), new KeyName(row.getString(2)),
                 Scopes.parse(Arrays.asList(row.getString(3).split(","))), instant(row, 4), instant(row, 5),
-                instant(row, 6), instant(row, 7));
+                instant(row, 6), instant(row, 7), quota(row));
     }
 }

@@ -29,6 +29,7 @@ import org.petstore.inventory.domain.access.KeyName;
 import org.petstore.inventory.domain.access.KeySecret;
 import org.petstore.inventory.domain.access.Scope;
 import org.petstore.inventory.domain.access.Scopes;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * What every {@link ApiKeyStore} must do. Each backend's test extends this class and says how to reach its store, how
@@ -256,6 +257,71 @@ public abstract class ApiKeyStoreContract {
 
         assertEquals(IntStream.rangeClosed(1, 30).mapToObj(n -> digest("secret " + n)).sorted().toList(),
                 secrets.stream().map(KeySecretEntry::digest).sorted().toList());
+    }
+
+    @Test
+    void aKeyAddedWithItsOwnQuotaIsReadBackWithItByEveryRead() {
+        ApiKey limited = key(1, T0).withQuota(new Quota(50, 120, 3));
+        ApiKey largest = key(2, T0.plusSeconds(1))
+                .withQuota(new Quota(Quota.MAX_PER_SECOND, Quota.MAX_BURST, Quota.MAX_LIVE_FEEDS));
+        ApiKey smallest = key(3, T0.plusSeconds(2)).withQuota(new Quota(1, 1, 1));
+        ApiKey byDefault = key(4, T0.plusSeconds(3));
+        List<ApiKey> keys = List.of(limited, largest, smallest, byDefault);
+        keys.forEach(key -> store().add(key, digest("secret of " + key.id())));
+
+        assertAll(
+                () -> assertEquals(keys, store().list()),
+                () -> assertEquals(keys, keys.stream().map(key -> stored(key.id())).toList(), "find"),
+                () -> assertEquals(keys, keys.stream().map(key -> store().findBySecretDigest(
+                        digest("secret of " + key.id())).orElseThrow().key()).toList(), "found by a secret"),
+                () -> assertEquals(Map.of(id(1), limited, id(2), largest, id(3), smallest, id(4), byDefault),
+                        store().secretsOf(keys.stream().map(ApiKey::id).toList()).stream()
+                                .collect(Collectors.toMap(secret -> secret.key().id(), KeySecretEntry::key)),
+                        "the secrets of the keys"),
+                () -> assertEquals(null, stored(id(4)).quota(), "no quota of its own: the default"));
+    }
+
+    @Test
+    void aChangeOfQuotaSetsReplacesAndClearsTheKeysOwnQuotaAndNothingElse() {
+        ApiKey key = new ApiKey(id(1), new KeyName("till"), Scopes.of(Scope.INVENTORY_WRITE), T0,
+                T0.plus(Duration.ofDays(30)), null, null);
+        ApiKey other = key(2, T0).withQuota(new Quota(7, 9, 2));
+        store().add(key, digest("key"));
+        store().add(other, digest("other"));
+        store().recordUse(Map.of(id(1), T0.plusSeconds(5)));
+        ApiKey used = stored(id(1));
+
+        store().changeQuota(id(1), Quota.of(20));
+        assertAll(
+                () -> assertEquals(used.withQuota(Quota.of(20)), stored(id(1))),
+                () -> assertEquals(used.withQuota(Quota.of(20)),
+                        store().findBySecretDigest(digest("key")).orElseThrow().key(), "the key found by its secret"),
+                () -> assertEquals(other, stored(id(2)), "another key keeps its own"));
+
+        store().changeQuota(id(1), new Quota(5, 1, Quota.MAX_LIVE_FEEDS));
+        assertEquals(used.withQuota(new Quota(5, 1, Quota.MAX_LIVE_FEEDS)), stored(id(1)));
+
+        store().changeQuota(id(1), null);
+        store().changeQuota(id(2), null);
+        assertAll(
+                () -> assertEquals(List.of(used, other.withQuota(null)), store().list(), "back to the default"),
+                () -> assertEquals(null, store().secretsOf(List.of(id(2))).getFirst().key().quota()));
+
+        store().revoke(id(2), T0.plusSeconds(9));
+        store().changeQuota(id(2), Quota.of(3));
+        assertEquals(Quota.of(3), stored(id(2)).quota(), "a revoked key's quota is kept too");
+    }
+
+    @Test
+    void aChangeOfQuotaOfAnUnknownKeyIsRefusedAndCreatesNothing() {
+        store().add(key(1, T0), digest("one"));
+
+        assertAll(
+                () -> assertThrows(ApiKeyNotFoundException.class, () -> store().changeQuota(id(7), Quota.of(10))),
+                () -> assertThrows(ApiKeyNotFoundException.class, () -> store().changeQuota(id(7), null)));
+        assertAll(
+                () -> assertEquals(List.of(key(1, T0)), store().list()),
+                () -> assertEquals(Optional.empty(), store().find(id(7))));
     }
 
     @Test

@@ -1,0 +1,107 @@
+package org.petstore.inventory.adapter.persistence.access;
+
+import io.micronaut.context.annotation.Requires;
+import jakarta.inject.Singleton;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeMap;
+import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseCalls;
+import org.petstore.inventory.application.port.outbound.SharedQuotas;
+import org.petstore.inventory.domain.access.KeyId;
+
+/**
+ * The {@link SharedQuotas} port on PostgreSQL (table {@code quota_bucket}, migration {@code V10}): an exchange is one
+ * statement for every key, whatever their number, on a connection of {@link DatabaseCalls} in autocommit. On H2 (one
+ * process) there is no such bean, and the quota stays in the process.
+ *
+ * <p>The statement ({@link #EXCHANGE}) reads the database's clock once ({@code clock_timestamp()}, in microseconds
+ * since the epoch: no instance's clock matters) and moves each bucket of a key that took units by the {@code Gcra}
+ * rule for a take that always passes: {@code tat = GREATEST(tat, now) + units * interval}; a key's first exchange
+ * inserts its row ({@code INSERT ... ON CONFLICT DO UPDATE}, which holds the row for the rest of the statement, so
+ * two instances that exchange at once add up). It answers every key given with how far its bucket lies ahead of
+ * now: a key that took units from the row it wrote, a key given with 0 units from the row as it is (read, not
+ * written), a key without a row or without a managed key (a configured key, or one unknown here) with 0; the latter
+ * never gets a row, so the foreign key to {@code api_key} cannot fail an exchange. The rows are written in the order
+ * of their key ids, so that two exchanges of the same keys never deadlock (and one that the database aborted to
+ * resolve a deadlock anyway, having added nothing, is tried again).
+ */
+@Singleton
+@Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
+final class JdbcSharedQuotas implements SharedQuotas {
+
+    /**
+     * Parameters: three arrays of one length, the keys' ids, the units each took, each one's interval in
+     * microseconds. {@code clock} is {@code MATERIALIZED}, so {@code now_us} is read once for the whole statement
+     * (every bucket is moved and answered on the same now). In {@code ON CONFLICT}, {@code EXCLUDED.tat_us} is the row
+     * proposed for a new key, {@code now_us + units * interval}: less {@code now_us} it is the key's
+     * {@code units * interval}. The final {@code SELECT} sees {@code quota_bucket} as the statement found it (a
+     * data-modifying {@code WITH} query's writes are seen only through its {@code RETURNING}), which is how a key
+     * with 0 units is answered.
+     */
+    static final String EXCHANGE = """
+            WITH clock AS MATERIALIZED (
+                SELECT CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000) AS BIGINT) AS now_us),
+            taken AS (
+                SELECT * FROM UNNEST(CAST(? AS VARCHAR ARRAY), CAST(? AS BIGINT ARRAY), CAST(? AS BIGINT ARRAY))
+                    AS t (key_id, units, interval_us)),
+            moved AS (
+                INSERT INTO quota_bucket AS b (key_id, tat_us)
+                SELECT t.key_id, c.now_us + t.units * t.interval_us
+                FROM taken t CROSS JOIN clock c
+                WHERE t.units > 0 AND EXISTS (SELECT 1 FROM api_key k WHERE k.id = t.key_id)
+                ORDER BY t.key_id
+                ON CONFLICT (key_id) DO UPDATE
+                    SET tat_us = GREATEST(b.tat_us, (SELECT now_us FROM clock))
+                                 + (EXCLUDED.tat_us - (SELECT now_us FROM clock))
+                RETURNING b.key_id, b.tat_us)
+            SELECT t.key_id, GREATEST(0, COALESCE(m.tat_us, q.tat_us, c.now_us) - c.now_us)
+            FROM taken t CROSS JOIN clock c
+                LEFT JOIN moved m ON m.key_id = t.key_id
+                LEFT JOIN quota_bucket q ON q.key_id = t.key_id""";
+
+    private final DatabaseCalls calls;
+
+    JdbcSharedQuotas(DatabaseCalls calls) {
+        this.calls = calls;
+    }
+
+    @Override
+    public Map<KeyId, Long> exchange(Map<KeyId, Usage> taken) {
+        if (taken.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, KeyId> ids = new TreeMap<>(); // in id order, as the rows are written
+        taken.forEach((id, usage) -> {
+            if (usage.units() < 0 || usage.intervalMicros() < 1) {
+                throw new IllegalArgumentException("units are 0 or more and an interval 1 µs or more: " + id + " "
+                        + usage);
+            }
+            ids.put(id.value(), id);
+        });
+        String[] keys = ids.keySet().toArray(String[]::new);
+        Long[] units = new Long[keys.length];
+        Long[] intervals = new Long[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            Usage usage = taken.get(ids.get(keys[i]));
+            units[i] = usage.units();
+            intervals[i] = usage.intervalMicros();
+        }
+        return calls.call(connection -> DatabaseCalls.retryingConflicts(connection, retried -> {
+            try (PreparedStatement exchange = retried.prepareStatement(EXCHANGE)) {
+                exchange.setArray(1, retried.createArrayOf("varchar", keys));
+                exchange.setArray(2, retried.createArrayOf("bigint", units));
+                exchange.setArray(3, retried.createArrayOf("bigint", intervals));
+                Map<KeyId, Long> ahead = new HashMap<>();
+                try (ResultSet row = exchange.executeQuery()) {
+                    while (row.next()) {
+                        ahead.put(ids.get(row.getString(1)), row.getLong(2));
+                    }
+                }
+                return ahead;
+            }
+        }));
+    }
+}
