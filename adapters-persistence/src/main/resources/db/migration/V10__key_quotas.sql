@@ -3,7 +3,7 @@
 -- service's default quota, PETSTORE_RATE_LIMIT) or all three set, each within the bounds of the domain's Quota
 -- (1 to 1000000, 1 to 10000000, 1 to 1000). quota_bucket: each key's bucket as the instances sharing a PostgreSQL
 -- database keep it together (one row per key, from the key's first exchange on; on H2, one process, the quota is kept
--- in the process and the table stays empty): tat_us, the GCRA's theoretical arrival time, in microseconds since the
+-- in the process and the table stays empty): tat_ns, the GCRA's theoretical arrival time, in nanoseconds since the
 -- epoch on the database's clock. Nothing is removed. Not stock data: the data commands (export, import, copy) leave
 -- both the quotas and the buckets alone, like the keys.
 -- Portable SQL: the same migration runs on H2 and PostgreSQL.
@@ -21,7 +21,7 @@ ALTER TABLE api_key ADD CONSTRAINT api_key_quota_live_feeds_range CHECK (quota_l
 
 CREATE TABLE quota_bucket (
     key_id VARCHAR(16) NOT NULL,
-    tat_us BIGINT      NOT NULL,
+    tat_ns BIGINT      NOT NULL,
     CONSTRAINT quota_bucket_pk PRIMARY KEY (key_id),
     CONSTRAINT quota_bucket_key_fk FOREIGN KEY (key_id) REFERENCES api_key (id)
 );

@@ -25,12 +25,12 @@ final class InMemoryQuotas implements LimitRequestsUseCase {
 
     /** Quotas on, with the {@link #DEFAULT} quota, and no request counted yet. */
     synchronized void reset() {
-        service = new QuotaService(Optional.of(DEFAULT), Optional.empty(), QuotaService::systemMicros);
+        service = new QuotaService(Optional.of(DEFAULT), Optional.empty(), QuotaService::systemNanos);
     }
 
     /** Quotas off, as {@code PETSTORE_RATE_LIMIT=off}. */
     synchronized void off() {
-        service = new QuotaService(Optional.empty(), Optional.empty(), QuotaService::systemMicros);
+        service = new QuotaService(Optional.empty(), Optional.empty(), QuotaService::systemNanos);
     }
 
     @Override

@@ -95,7 +95,7 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
 
     @Test
     void everyExchangeMovesEachBucketExactlyAsTheDomainsRuleDoes() throws SQLException {
-        // intervals of 1 s, 333333 µs, 142857 µs, 1 ms, 3 µs and 1 µs
+        // intervals from 1 s down to 1 µs (1 s / perSecond, in nanoseconds)
         int[] ratesPerSecond = {1, 3, 7, 1_000, 333_333, Quota.MAX_PER_SECOND};
         int[] unitChoices = {0, 1, 2, 7, 100};
         Random random = new Random(49);
@@ -103,11 +103,12 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
         for (int rate : ratesPerSecond) {
             // the burst as large as the domain allows, so that each take passes, as an exchange always does
             Quota quota = new Quota(rate, Quota.MAX_BURST, 1);
-            long interval = quota.intervalMicros();
+            long interval = quota.intervalNanos();
             // none yet, long ago, a second ago; around the clock as read just before the buckets are set (the
             // statement's now follows some milliseconds later, so these land just behind it or just ahead); ahead by
             // intervals
-            Long[] offsets = {null, -1_000_000_000_000L, -1_000_000L, -1L, 0L, 1L, 997L, 3_000L, 10_000L, 30_000L,
+            Long[] offsets = {null, -1_000_000_000_000_000L, -1_000_000_000L, -1L, 0L, 1L, 997_000L, 3_000_000L, 10_000_000L,
+                    30_000_000L,
                     interval, 3 * interval + 17, 1_000 * interval};
             for (Long offset : offsets) {
                 for (int firstUnits : unitChoices) {
@@ -129,7 +130,7 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
         for (int round = 0; round < 3; round++) {
             Map<KeyId, Usage> taken = new LinkedHashMap<>();
             for (Case c : cases) {
-                taken.put(c.key(), new Usage(c.units().get(round), c.quota().intervalMicros()));
+                taken.put(c.key(), new Usage(c.units().get(round), c.quota().intervalNanos()));
             }
 
             Exchanged exchanged = exchangeWithProbe(quotas, taken);
@@ -147,12 +148,12 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
                 Long expected = units > 0 ? Long.valueOf(decision.tat()) : before;
                 expectedBuckets.put(c.key(), expected);
                 Long answer = exchanged.answers().get(c.key());
-                if (answer == null || answer != decision.resetMicros()
+                if (answer == null || answer != decision.resetNanos()
                         || !Objects.equals(expected, bucketsAfter.get(c.key()))) {
-                    differences.add(("%s: %d units of %d µs on a bucket %s now: answered %s and left it at %s, the"
-                            + " rule says %d and %s").formatted(c.key(), units, c.quota().intervalMicros(),
-                            before == null ? "absent" : (before - exchanged.now()) + " µs from", answer,
-                            bucketsAfter.get(c.key()), decision.resetMicros(), expected));
+                    differences.add(("%s: %d units of %d ns on a bucket %s now: answered %s and left it at %s, the"
+                            + " rule says %d and %s").formatted(c.key(), units, c.quota().intervalNanos(),
+                            before == null ? "absent" : (before - exchanged.now()) + " ns from", answer,
+                            bucketsAfter.get(c.key()), decision.resetNanos(), expected));
                 }
             }
             expectedBuckets.values().removeIf(Objects::isNull);
@@ -166,7 +167,7 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
     void twoInstancesExchangingOneAfterTheOtherAddUp() throws Exception {
         KeyId key = id(1);
         addKeys(List.of(key));
-        long second = 1_000_000;
+        long second = 1_000_000_000;
         try (ApplicationContext other = otherInstance()) {
             SharedQuotas otherQuotas = other.getBean(SharedQuotas.class);
 
@@ -303,11 +304,11 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
         return DelegatingDataSource.unwrapDataSource(dataSource).getConnection();
     }
 
-    /** The database's clock now, in microseconds since the epoch, as the exchange reads it. */
+    /** The database's clock now, in nanoseconds since the epoch, as the exchange reads it. */
     private long databaseNow() throws SQLException {
         try (Connection connection = connection();
              PreparedStatement select = connection.prepareStatement(
-                     "SELECT CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000) AS BIGINT)");
+                     "SELECT CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000) AS BIGINT)");
              ResultSet row = select.executeQuery()) {
             row.next();
             return row.getLong(1);
@@ -333,8 +334,8 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
     /** Puts the keys' buckets where they are given, in one batch. */
     private void setBuckets(Map<KeyId, Long> tats) throws SQLException {
         try (Connection connection = connection();
-             PreparedStatement insert = connection.prepareStatement("INSERT INTO quota_bucket (key_id, tat_us)"
-                     + " VALUES (?, ?) ON CONFLICT (key_id) DO UPDATE SET tat_us = EXCLUDED.tat_us")) {
+             PreparedStatement insert = connection.prepareStatement("INSERT INTO quota_bucket (key_id, tat_ns)"
+                     + " VALUES (?, ?) ON CONFLICT (key_id) DO UPDATE SET tat_ns = EXCLUDED.tat_ns")) {
             for (Map.Entry<KeyId, Long> tat : tats.entrySet()) {
                 insert.setString(1, tat.getKey().value());
                 insert.setLong(2, tat.getValue());
@@ -349,7 +350,7 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
         Map<KeyId, Long> buckets = new HashMap<>();
         try (Connection connection = connection();
              PreparedStatement select = connection.prepareStatement(
-                     "SELECT key_id, tat_us FROM quota_bucket WHERE key_id = ANY(CAST(? AS VARCHAR ARRAY))")) {
+                     "SELECT key_id, tat_ns FROM quota_bucket WHERE key_id = ANY(CAST(? AS VARCHAR ARRAY))")) {
             select.setArray(1, connection.createArrayOf("varchar",
                     keys.stream().map(KeyId::value).toArray(String[]::new)));
             try (ResultSet row = select.executeQuery()) {

@@ -17,7 +17,7 @@ import org.petstore.inventory.domain.access.KeyId;
  * statement for every key, whatever their number, on a connection of {@link DatabaseCalls} in autocommit. On H2 (one
  * process) there is no such bean, and the quota stays in the process.
  *
- * <p>The statement ({@link #EXCHANGE}) reads the database's clock once ({@code clock_timestamp()}, in microseconds
+ * <p>The statement ({@link #EXCHANGE}) reads the database's clock once ({@code clock_timestamp()}, in nanoseconds
  * since the epoch: no instance's clock matters) and moves each bucket of a key that took units by the {@code Gcra}
  * rule for a take that always passes: {@code tat = GREATEST(tat, now) + units * interval}; a key's first exchange
  * inserts its row ({@code INSERT ... ON CONFLICT DO UPDATE}, which holds the row for the rest of the statement, so
@@ -34,30 +34,30 @@ final class JdbcSharedQuotas implements SharedQuotas {
 
     /**
      * Parameters: three arrays of one length, the keys' ids, the units each took, each one's interval in
-     * microseconds. {@code clock} is {@code MATERIALIZED}, so {@code now_us} is read once for the whole statement
-     * (every bucket is moved and answered on the same now). In {@code ON CONFLICT}, {@code EXCLUDED.tat_us} is the row
-     * proposed for a new key, {@code now_us + units * interval}: less {@code now_us} it is the key's
+     * nanoseconds. {@code clock} is {@code MATERIALIZED}, so {@code now_ns} is read once for the whole statement
+     * (every bucket is moved and answered on the same now). In {@code ON CONFLICT}, {@code EXCLUDED.tat_ns} is the row
+     * proposed for a new key, {@code now_ns + units * interval}: less {@code now_ns} it is the key's
      * {@code units * interval}. The final {@code SELECT} sees {@code quota_bucket} as the statement found it (a
      * data-modifying {@code WITH} query's writes are seen only through its {@code RETURNING}), which is how a key
      * with 0 units is answered.
      */
     static final String EXCHANGE = """
             WITH clock AS MATERIALIZED (
-                SELECT CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000) AS BIGINT) AS now_us),
+                SELECT CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000000) AS BIGINT) AS now_ns),
             taken AS (
                 SELECT * FROM UNNEST(CAST(? AS VARCHAR ARRAY), CAST(? AS BIGINT ARRAY), CAST(? AS BIGINT ARRAY))
-                    AS t (key_id, units, interval_us)),
+                    AS t (key_id, units, interval_ns)),
             moved AS (
-                INSERT INTO quota_bucket AS b (key_id, tat_us)
-                SELECT t.key_id, c.now_us + t.units * t.interval_us
+                INSERT INTO quota_bucket AS b (key_id, tat_ns)
+                SELECT t.key_id, c.now_ns + t.units * t.interval_ns
                 FROM taken t CROSS JOIN clock c
                 WHERE t.units > 0 AND EXISTS (SELECT 1 FROM api_key k WHERE k.id = t.key_id)
                 ORDER BY t.key_id
                 ON CONFLICT (key_id) DO UPDATE
-                    SET tat_us = GREATEST(b.tat_us, (SELECT now_us FROM clock))
-                                 + (EXCLUDED.tat_us - (SELECT now_us FROM clock))
-                RETURNING b.key_id, b.tat_us)
-            SELECT t.key_id, GREATEST(0, COALESCE(m.tat_us, q.tat_us, c.now_us) - c.now_us)
+                    SET tat_ns = GREATEST(b.tat_ns, (SELECT now_ns FROM clock))
+                                 + (EXCLUDED.tat_ns - (SELECT now_ns FROM clock))
+                RETURNING b.key_id, b.tat_ns)
+            SELECT t.key_id, GREATEST(0, COALESCE(m.tat_ns, q.tat_ns, c.now_ns) - c.now_ns)
             FROM taken t CROSS JOIN clock c
                 LEFT JOIN moved m ON m.key_id = t.key_id
                 LEFT JOIN quota_bucket q ON q.key_id = t.key_id""";
@@ -75,8 +75,8 @@ final class JdbcSharedQuotas implements SharedQuotas {
         }
         Map<String, KeyId> ids = new TreeMap<>(); // in id order, as the rows are written
         taken.forEach((id, usage) -> {
-            if (usage.units() < 0 || usage.intervalMicros() < 1) {
-                throw new IllegalArgumentException("units are 0 or more and an interval 1 µs or more: " + id + " "
+            if (usage.units() < 0 || usage.intervalNanos() < 1) {
+                throw new IllegalArgumentException("units are 0 or more and an interval 1 ns or more: " + id + " "
                         + usage);
             }
             ids.put(id.value(), id);
@@ -87,7 +87,7 @@ final class JdbcSharedQuotas implements SharedQuotas {
         for (int i = 0; i < keys.length; i++) {
             Usage usage = taken.get(ids.get(keys[i]));
             units[i] = usage.units();
-            intervals[i] = usage.intervalMicros();
+            intervals[i] = usage.intervalNanos();
         }
         return calls.call(connection -> DatabaseCalls.retryingConflicts(connection, retried -> {
             try (PreparedStatement exchange = retried.prepareStatement(EXCHANGE)) {
