@@ -6,7 +6,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 /**
  * The HTTP adapter on its real server, with the use cases replaced by {@link InMemoryInventory},
- * {@link InMemoryPetsAndOrders} and {@link InMemoryApiKeys}, reset before each test.
+ * {@link InMemoryPetsAndOrders}, {@link InMemoryApiKeys} and {@link InMemoryQuotas}, reset before each test.
  */
 @MicronautTest
 abstract class HttpAdapterTest {
@@ -23,10 +23,14 @@ abstract class HttpAdapterTest {
     @Inject
     InMemoryApiKeys keys;
 
+    @Inject
+    InMemoryQuotas quotas;
+
     @BeforeEach
     void seed() {
         inventory.reset();
         petsAndOrders.reset();
         keys.reset();
+        quotas.reset();
     }
 }

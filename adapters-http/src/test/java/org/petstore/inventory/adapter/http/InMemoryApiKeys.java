@@ -25,6 +25,7 @@ import org.petstore.inventory.domain.access.KeyOverlap;
 import org.petstore.inventory.domain.access.KeySecret;
 import org.petstore.inventory.domain.access.Scope;
 import org.petstore.inventory.domain.access.Scopes;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * The managed keys behind the HTTP adapter: the application's own {@link ApiKeyService} (both use cases) over an
@@ -164,6 +165,11 @@ final class InMemoryApiKeys implements ManageApiKeysUseCase, AuthenticateApiKeyU
     @Override
     public IssuedKey rotate(String id, KeyOverlap overlap, Caller caller) {
         return service().rotate(id, overlap, caller);
+    }
+
+    @Override
+    public ApiKey changeQuota(String id, Quota quota, Caller caller) {
+        return service().changeQuota(id, quota, caller);
     }
 
     private synchronized ApiKeyService service() {
