@@ -86,13 +86,14 @@ class OpenApiScopesTest {
                 map(create, "requestBody", "content", "application/json").get("schema"));
         assertEquals(Map.of("$ref", "#/components/schemas/IssuedApiKey"),
                 map(create, "responses", "201", "content", "application/json").get("schema"));
-        assertEquals(List.of("Location"), List.copyOf(map(create, "responses", "201", "headers").keySet()));
-        for (String status : List.of("400", "401", "403", "413", "415", "503")) {
+        assertEquals(List.of("Location", "RateLimit-Policy", "RateLimit"),
+                List.copyOf(map(create, "responses", "201", "headers").keySet()));
+        for (String status : List.of("400", "401", "403", "413", "415", "429", "503")) {
             assertEquals(ERROR, map(create, "responses", status, "content", "application/json").get("schema"),
                     status);
         }
         assertEquals("revokeApiKey", map(document, "paths", "/keys/{id}", "delete").get("operationId"));
-        assertEquals(List.of("204", "401", "403", "404", "503"),
+        assertEquals(List.of("204", "401", "403", "404", "429", "503"),
                 List.copyOf(map(document, "paths", "/keys/{id}", "delete", "responses").keySet()));
         assertEquals(Map.of("$ref", "#/components/schemas/RotatedApiKey"), map(document, "paths",
                 "/keys/{id}/rotation", "post", "responses", "200", "content", "application/json").get("schema"));
@@ -104,7 +105,7 @@ class OpenApiScopesTest {
                 map(update, "requestBody", "content", "application/json").get("schema"));
         assertEquals(Map.of("$ref", "#/components/schemas/ApiKey"),
                 map(update, "responses", "200", "content", "application/json").get("schema"));
-        assertEquals(List.of("200", "400", "401", "403", "404", "413", "415", "503"),
+        assertEquals(List.of("200", "400", "401", "403", "404", "413", "415", "429", "503"),
                 List.copyOf(map(update, "responses").keySet()).stream().sorted().toList());
 
         Map<String, Object> schemas = map(document, "components", "schemas");
@@ -122,6 +123,31 @@ class OpenApiScopesTest {
                 List.copyOf(map(schemas, "KeyQuota", "properties").keySet()));
         assertEquals(List.of("perSecond"), map(schemas, "KeyQuota").get("required"));
         assertEquals(false, map(schemas, "KeyQuota").get("additionalProperties"));
+    }
+
+    /**
+     * Every operation is limited by a managed key's quota: it may answer 429 with the {@code Error} body and
+     * {@code Retry-After}, and each of its responses may carry {@code RateLimit-Policy} and {@code RateLimit}.
+     */
+    @Test
+    void everyOperationMayAnswer429AndTellsTheQuotaInEachResponse() {
+        List<String> checked = new ArrayList<>();
+        map(document, "paths").forEach((path, item) -> map(document, "paths", path).forEach((method, operation) -> {
+            String route = method + " " + path;
+            Map<String, Object> responses = map(map(document, "paths", path, method), "responses");
+            assertEquals(ERROR, map(responses, "429", "content", "application/json").get("schema"), route);
+            assertEquals(Map.of("type", "integer", "minimum", 1),
+                    map(responses, "429", "headers", "Retry-After", "schema"), route);
+            responses.keySet().forEach(status -> {
+                assertEquals(Map.of("type", "string"), map(responses, status, "headers", "RateLimit-Policy",
+                        "schema"), route + " " + status);
+                assertEquals(Map.of("type", "string"), map(responses, status, "headers", "RateLimit", "schema"),
+                        route + " " + status);
+            });
+            checked.add(route);
+        }));
+        assertTrue(checked.contains("post /inventory/changes"), checked::toString);
+        assertTrue(checked.contains("get /keys"), checked::toString);
     }
 
     @SuppressWarnings("unchecked")

@@ -248,7 +248,7 @@ public final class ApiKeyService implements ManageApiKeysUseCase, AuthenticateAp
         store.changeQuota(key.id(), quota);
         reload(Set.of(key.id()));
         LOG.log(Level.INFO, "API key {0} \"{1}\" now has the quota {2} by {3}", key.id(), key.name(),
-                quota == null ? "of the default" : quota + ", " + quota.liveFeeds() + " live feeds", caller.id());
+                quota == null ? "of the default" : quota.rate() + ", " + quota.liveFeeds() + " live feeds", caller.id());
         return key.withQuota(quota);
     }
 }

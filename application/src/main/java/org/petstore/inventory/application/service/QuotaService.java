@@ -172,7 +172,7 @@ public final class QuotaService implements LimitRequestsUseCase {
             long refused = bucket.refused.getAndSet(0);
             if (refused > 0) {
                 LOG.log(Level.WARNING, "API key {0} is over its quota ({1}, {2} live feeds): {3} requests refused "
-                        + "since the last report", key, bucket.quota, bucket.quota.liveFeeds(), refused);
+                        + "since the last report", key, bucket.quota.rate(), bucket.quota.liveFeeds(), refused);
             }
         });
     }

@@ -216,7 +216,7 @@ class QuotaServiceTest {
         service.charge(OTHER, null, 1);
 
         service.reportLimited();
-        assertEquals(List.of("WARNING API key key-0000000000a1 is over its quota (50/s burst 100 feeds 1, 1 live "
+        assertEquals(List.of("WARNING API key key-0000000000a1 is over its quota (50/s burst 100, 1 live "
                 + "feeds): 3 requests refused since the last report"), logged);
 
         logged.clear();

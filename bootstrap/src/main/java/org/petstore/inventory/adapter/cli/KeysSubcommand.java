@@ -84,7 +84,7 @@ final class KeysSubcommand {
 
         static String quota(ApiKey key) {
             return key.quota() == null ? "the default quota"
-                    : key.quota() + ", " + key.quota().liveFeeds() + " live feeds";
+                    : key.quota().rate() + ", " + key.quota().liveFeeds() + " live feeds";
         }
     }
 
@@ -184,7 +184,7 @@ final class KeysSubcommand {
                 out.println(String.join("\t", Arrays.asList(key.id().value(), key.name().value(),
                         key.scopes().toString(), key.createdAt().toString(), text(key.expiresAt()),
                         text(key.revokedAt()), text(key.lastUsedAt()),
-                        key.quota() == null ? "default" : key.quota() + " feeds " + key.quota().liveFeeds())));
+                        key.quota() == null ? "default" : key.quota().rate() + " feeds " + key.quota().liveFeeds())));
             }
             out.flush();
         }

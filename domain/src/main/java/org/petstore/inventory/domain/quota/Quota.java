@@ -94,12 +94,17 @@ public record Quota(int perSecond, int burst, int liveFeeds) {
         return new Quota(perSecond, burst, feeds);
     }
 
+    /** The rate and the burst, as a message names them: {@code 50/s burst 100}. */
+    public String rate() {
+        return perSecond + "/s burst " + burst;
+    }
+
     /**
      * As the setting and the launcher write it: {@code 50/s burst 100}, with {@code feeds 3} when the quota has other
      * than the default number of live feeds, so that {@link #parse} reads it back as this quota.
      */
     @Override
     public String toString() {
-        return perSecond + "/s burst " + burst + (liveFeeds == DEFAULT_LIVE_FEEDS ? "" : " feeds " + liveFeeds);
+        return rate() + (liveFeeds == DEFAULT_LIVE_FEEDS ? "" : " feeds " + liveFeeds);
     }
 }

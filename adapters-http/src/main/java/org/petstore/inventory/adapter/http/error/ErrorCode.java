@@ -55,6 +55,11 @@ public enum ErrorCode {
     IDEMPOTENCY_KEY_REUSED(HttpStatus.UNPROCESSABLE_ENTITY, null, false),
     PRECONDITION_REQUIRED(HttpStatus.PRECONDITION_REQUIRED, "This service accepts only conditional updates: "
             + "send If-Match with the entry's ETag (GET /v1/inventory/{petId}), or If-Match: * for any version"),
+    /**
+     * The API key is over its quota (its rate and burst, or its live feeds): {@code Retry-After} says when to send
+     * again; the message names the key, its quota and the wait. Nothing was changed.
+     */
+    RATE_LIMITED(HttpStatus.TOO_MANY_REQUESTS, null, false),
     REQUEST_HEADER_FIELDS_TOO_LARGE(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
             "The request headers are larger than the server accepts"),
     INTERNAL_ERROR(HttpStatus.INTERNAL_SERVER_ERROR, "An unexpected error occurred; it has been logged"),

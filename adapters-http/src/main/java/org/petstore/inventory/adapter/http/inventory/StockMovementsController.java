@@ -26,6 +26,7 @@ import org.petstore.inventory.adapter.http.InventoryRoutes;
 import org.petstore.inventory.adapter.http.PathParameters;
 import org.petstore.inventory.adapter.http.body.BodyRefusals;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
+import org.petstore.inventory.adapter.http.limit.RateLimits;
 import org.petstore.inventory.adapter.http.openapi.ErrorResponses;
 import org.petstore.inventory.application.port.inbound.ChangeStockCommand;
 import org.petstore.inventory.application.port.inbound.ChangeStockUseCase;
@@ -47,9 +48,11 @@ import org.petstore.inventory.domain.PetId;
 final class StockMovementsController {
 
     private final ChangeStockUseCase changeStock;
+    private final RateLimits limits;
 
-    StockMovementsController(ChangeStockUseCase changeStock) {
+    StockMovementsController(ChangeStockUseCase changeStock, RateLimits limits) {
         this.changeStock = changeStock;
+        this.limits = limits;
     }
 
     @Post("/{petId}/adjustments")
@@ -108,7 +111,7 @@ final class StockMovementsController {
                     + "getInventoryItem reads one with its tag). A refused change (400, 404, 409) is named in the "
                     + "message as changes[i], counted from 0, and nothing changes. The stock ledger records the "
                     + "changes with consecutive changeIds. With an Idempotency-Key, a retry of the same request gets "
-                    + "the first answer again and changes nothing.",
+                    + "the first answer again and changes nothing. It costs the API key's quota one unit per change.",
             extensions = @Extension(properties = @ExtensionProperty(name = "x-stability", value = "experimental")))
     @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = InventoryChanges.class)))
@@ -135,7 +138,8 @@ final class StockMovementsController {
         InventoryChanges batch = BodyRefusals.sent(body, InventoryBodies.BATCH, request);
         List<EntryChange> changes = batch.changes().stream()
                 .map(change -> change.entryChange(origin, batch.reason())).toList();
-        return HttpResponse.ok(changeStock.changeStock(ChangeStockCommand.batch(changes, idempotencyKey)).stream()
-                .map(InventoryItemResponse::of).toList());
+        ChangeStockCommand command = ChangeStockCommand.batch(changes, idempotencyKey);
+        limits.chargeBatch(request, changes.size());
+        return HttpResponse.ok(changeStock.changeStock(command).stream().map(InventoryItemResponse::of).toList());
     }
 }

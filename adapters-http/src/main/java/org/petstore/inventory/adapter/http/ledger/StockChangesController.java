@@ -31,6 +31,7 @@ import org.petstore.inventory.adapter.http.error.ApiException;
 import org.petstore.inventory.adapter.http.error.EchoedInput;
 import org.petstore.inventory.adapter.http.error.ErrorBody;
 import org.petstore.inventory.adapter.http.error.ErrorCode;
+import org.petstore.inventory.adapter.http.limit.RateLimits;
 import org.petstore.inventory.application.port.inbound.ReadStockChangesUseCase;
 import org.petstore.inventory.domain.PetId;
 import org.petstore.inventory.domain.StockChange;
@@ -55,10 +56,12 @@ final class StockChangesController {
 
     private final ReadStockChangesUseCase changes;
     private final StockChangeFollowers followers;
+    private final RateLimits limits;
 
-    StockChangesController(ReadStockChangesUseCase changes, StockChangeFollowers followers) {
+    StockChangesController(ReadStockChangesUseCase changes, StockChangeFollowers followers, RateLimits limits) {
         this.changes = changes;
         this.followers = followers;
+        this.limits = limits;
     }
 
     @Get("/{petId}/changes")
@@ -150,14 +153,16 @@ final class StockChangesController {
      * The feed as a live stream of Server-Sent Events: the changes after the cursor ({@code Last-Event-ID} when the
      * client resumes, else {@code after}, else from the first), then every change as it is made, through any instance
      * on the database ({@link StockChangeFollowers}). A cursor that retention overtook is answered 410 before the
-     * stream opens.
+     * stream opens; a managed key holds one of its live-feed places while the stream is open, and is answered 429
+     * when it holds them all ({@link RateLimits#liveFeed}).
      */
     private HttpResponse<Publisher<Event<?>>> follow(@Nullable String after, @Nullable String lastEventId,
                                                      HttpRequest<?> request) {
         long cursor = lastEventId != null ? cursor("Last-Event-ID", lastEventId.strip(), 0)
                 : after == null ? 0 : cursor("after", after, 0);
         changes.changesAfter(cursor, 1);
-        Publisher<Event<?>> stream = followers.follow(cursor, RequestConnection.eventLoopOf(request));
+        Publisher<Event<?>> stream = limits.liveFeed(request,
+                followers.follow(cursor, RequestConnection.eventLoopOf(request)));
         return HttpResponse.ok(RequestConnection.withConsolidatedFlushes(request, stream))
                 .contentType(MediaType.TEXT_EVENT_STREAM_TYPE);
     }

@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.http.openapi;
 
 import io.micronaut.http.MediaType;
+import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -21,12 +22,23 @@ public final class ErrorResponses {
     private ErrorResponses() {
     }
 
-    /** On a controller: every operation of it can answer 401 (no or a wrong API key) and 503 (no database). */
+    /**
+     * On a controller: every operation of it can answer 401 (no or a wrong API key), 429 (a managed key over its
+     * quota) and 503 (no database). An operation that can answer 429 is limited: {@link OpenApiDocument} gives each of
+     * its responses the quota's header fields ({@code RateLimit-Policy}, {@code RateLimit}).
+     */
     @Documented
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.TYPE)
     @ApiResponse(responseCode = "401", description = "Missing or invalid API key", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
+    @ApiResponse(responseCode = "429", description = "RATE_LIMITED: the managed API key is over its quota (a rate "
+            + "with a burst; a batch costs one unit per change) or holds as many live feeds as its quota allows; "
+            + "the message names the key, the quota and when to retry; nothing was changed", headers =
+            @Header(name = "Retry-After", description = "Seconds until the same request would be accepted",
+                    schema = @Schema(type = "integer", minimum = "1")),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ErrorBody.class)))
     @ApiResponse(responseCode = "503", description = "The database cannot be reached right now", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class)))
     public @interface OfEveryOperation {

@@ -35,6 +35,10 @@ final class OpenApiDocument {
      */
     static final String THIS_SERVER = "this server";
 
+    private static final String RATE_LIMITED = "429";
+    private static final String RATE_LIMIT_POLICY = "RateLimit-Policy";
+    private static final String RATE_LIMIT = "RateLimit";
+
     private final String json;
     private final String yaml;
 
@@ -55,6 +59,7 @@ final class OpenApiDocument {
         }
         paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::listResponsesInStatusOrder));
         paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::scopesAsExtension));
+        paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::quotaFieldsOnLimited));
         document.put("paths", relativeToServers(paths));
         try {
             this.json = jsonMapper.writeValueAsString(document);
@@ -133,6 +138,34 @@ final class OpenApiDocument {
                 map(operation).put("x-required-scopes", scopes);
             }
         }
+    }
+
+    /**
+     * An operation that can answer 429 (every one of {@link ErrorResponses.OfEveryOperation}) is limited by the
+     * quota of a managed key: each of its responses may carry the two fields of draft-ietf-httpapi-ratelimit-headers-10
+     * that tell the key where it stands. Declared here, once, for all of them.
+     */
+    private static void quotaFieldsOnLimited(Object operation) {
+        if (operation instanceof Map<?, ?> fields && fields.get("responses") instanceof Map<?, ?> responses
+                && responses.containsKey(RATE_LIMITED)) {
+            responses.values().forEach(response -> {
+                Map<String, Object> headers = map(map(response).computeIfAbsent("headers",
+                        name -> new LinkedHashMap<String, Object>()));
+                headers.put(RATE_LIMIT_POLICY, stringHeader("With a managed API key: its quota, "
+                        + "\"default\";q=<requests a second>;w=1; on a 429 for a live feed also "
+                        + "\"feeds\";q=<live feeds>;qu=\"concurrent-requests\" (draft-ietf-httpapi-ratelimit-headers)"));
+                headers.put(RATE_LIMIT, stringHeader("With a managed API key: where it stands, "
+                        + "\"default\";r=<requests it may send at once>;t=<seconds until its burst is whole again> "
+                        + "(draft-ietf-httpapi-ratelimit-headers)"));
+            });
+        }
+    }
+
+    private static Map<String, Object> stringHeader(String description) {
+        Map<String, Object> header = new LinkedHashMap<>();
+        header.put("description", description);
+        header.put("schema", Map.of("type", "string"));
+        return header;
     }
 
     @SuppressWarnings("unchecked")

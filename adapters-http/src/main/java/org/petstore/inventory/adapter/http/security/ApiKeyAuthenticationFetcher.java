@@ -67,7 +67,7 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
             Optional<String> keyId = apiKeys.keyIdOf(token);
             if (keyId.isPresent()) {
                 request.setAttribute(SecurityFilter.TOKEN, token);
-                return Publishers.just(ActingKey.configured(keyId.get()).authentication());
+                return Publishers.just(ActingKey.configured(keyId.get()));
             }
         }
         String secret = null;
@@ -92,7 +92,7 @@ final class ApiKeyAuthenticationFetcher implements AuthenticationFetcher<HttpReq
         return switch (check) {
             case AuthenticateApiKeyUseCase.Valid valid -> {
                 request.setAttribute(SecurityFilter.TOKEN, secret);
-                yield ActingKey.managed(valid.key()).authentication();
+                yield ActingKey.managed(valid.key());
             }
             case AuthenticateApiKeyUseCase.Refused refused -> {
                 request.setAttribute(REFUSAL, refused.refusal());
