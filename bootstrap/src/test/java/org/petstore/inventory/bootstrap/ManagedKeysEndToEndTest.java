@@ -22,6 +22,7 @@ abstract class ManagedKeysEndToEndTest {
 
     static final Pattern CREATED = Pattern.compile("\\{\"id\":\"(key-[0-9a-f]{12})\",\"name\":\"([^\"]+)\","
             + "\"scopes\":\\[([^]]*)],\"createdAt\":\"[^\"]+\",\"expiresAt\":(null|\"[^\"]+\"),"
+            + "\"quota\":\\{\"perSecond\":50,\"burst\":200,\"liveFeeds\":8},\"quotaIsDefault\":true,"
             + "\"key\":\"(pst_[0-9A-Za-z]{49})\"}");
 
     /** A new, empty database on the backend under test, with the demo data enabled. */

@@ -72,7 +72,8 @@ abstract class QuotaEndToEndTest {
                     () -> assertEquals(List.of("\"default\";q=1;w=1"),
                             refused.headers().allValues("RateLimit-Policy")),
                     () -> assertEquals("{\"code\":\"RATE_LIMITED\",\"message\":\"This API key (" + till[0]
-                            + ") is over its quota of 1/s burst 3: retry in 1 s\",\"status\":429}", refused.body()),
+                            + ", \\\"till-1\\\") is over its quota of 1/s burst 3: retry in 1 s (Retry-After); "
+                            + "nothing was changed\",\"status\":429}", refused.body()),
                     () -> assertEquals(before, service.get("/v1/inventory/2").body(), "nothing changed"),
                     () -> assertEquals(200, configured.statusCode()),
                     () -> assertEquals(List.of(), configured.headers().allValues("RateLimit"),

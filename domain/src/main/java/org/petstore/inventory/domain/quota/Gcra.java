@@ -22,7 +22,7 @@ public final class Gcra {
     /** What taking {@code cost} units at {@code now} does to a bucket at {@code tat} (both in nanoseconds). */
     public static Decision take(long tat, long now, Quota quota, int cost) {
         if (cost < 0) {
-            throw new IllegalArgumentException("a cost is never negative: " + cost);
+            throw new InvalidQuotaException("a cost is never negative: " + cost);
         }
         long interval = quota.intervalNanos();
         long limit = quota.burst() * interval;

@@ -153,7 +153,7 @@ class GcraTest {
         assertEquals(0, Gcra.take(tat[0], T0, FIFTY, 0).remaining(), "a cost of 0 takes nothing");
         assertTrue(Gcra.take(tat[0], T0, FIFTY, 0).allowed());
         assertEquals(tat[0], Gcra.take(tat[0], T0, FIFTY, 0).tat());
-        assertThrows(IllegalArgumentException.class, () -> Gcra.take(T0, T0, FIFTY, -1));
+        assertThrows(InvalidQuotaException.class, () -> Gcra.take(T0, T0, FIFTY, -1));
     }
 
     @Test
