@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -118,6 +119,20 @@ class ResponsesMatchOpenApiTest {
         assertDocumented(path, "PATCH", response);
     }
 
+    @Test
+    void aKeyOverItsQuotaIsTheDocumented429WithTheQuotaFields() {
+        String[] till = QuotaEndToEndTest.create(service, "till-429", "\"inventory:write\"",
+                "{\"perSecond\": 1, \"burst\": 1}");
+        String path = "/v1/inventory/6";
+        HttpResponse<String> first = QuotaEndToEndTest.patch(service, till[1], path, "{\"quantity\": 1}");
+        HttpResponse<String> refused = QuotaEndToEndTest.patch(service, till[1], path, "{\"quantity\": 1}");
+        assertEquals(200, first.statusCode(), first.body());
+        assertEquals(429, refused.statusCode(), refused.body());
+
+        assertDocumented(path, "PATCH", first);
+        assertDocumented(path, "PATCH", refused);
+    }
+
     /** The validation is not vacuous: a response that breaks the document is reported. */
     @Test
     void aResponseThatBreaksTheDocumentIsReported() {
@@ -137,7 +152,9 @@ class ResponsesMatchOpenApiTest {
         if (!response.body().isEmpty()) {
             documented.withBody(response.body());
         }
-        response.headers().firstValue("ETag").ifPresent(tag -> documented.withHeader("ETag", tag));
+        for (String header : List.of("ETag", "RateLimit-Policy", "RateLimit", "Retry-After")) {
+            response.headers().firstValue(header).ifPresent(value -> documented.withHeader(header, value));
+        }
         ValidationReport report = validator.validateResponse(path, Request.Method.valueOf(method),
                 documented.build());
 
