@@ -301,14 +301,20 @@ load_run() {   # BACKEND
 }
 
 # ---------------------------------------------------------------- managed-key mode
+managed_key() {   # URL: the secret of a new managed key (inventory:write) made with the configured key
+  local secret
+  secret=$(curl -s --max-time 30 -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+    -d '{"name": "bench", "scopes": ["inventory:write"]}' "$1/v1/keys" | sed -n 's/.*"key":"\(pst_[^"]*\)".*/\1/p')
+  [ -n "$secret" ] || die "no managed key from POST /v1/keys"
+  echo "$secret"
+}
+
 keys_run() {   # BACKEND
   local backend=$1 name="petstore-$1-keys" url="http://127.0.0.1:$PORT" managed
   "prepare_$backend"
   # the cost of a managed key's authentication alone: its quota is measured by --quota
   start_service "$name" "${SERVICE_ENV[@]}" PETSTORE_RATE_LIMIT=off
-  managed=$(curl -s --max-time 30 -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-    -d '{"name": "bench", "scopes": ["inventory:write"]}' "$url/v1/keys" | sed -n 's/.*"key":"\(pst_[^"]*\)".*/\1/p')
-  [ -n "$managed" ] || die "no managed key from POST /v1/keys"
+  managed=$(managed_key "$url")
   if [ "$WARMUP" != 0 ]; then
     local k
     for k in "$KEY" "$managed"; do
@@ -346,9 +352,7 @@ quota_run() {   # BACKEND
     "prepare_$backend"
     local rate=off; [ "$limit" = on ] && rate="1000000/s burst 2000000"
     start_service "$name-$limit" "${SERVICE_ENV[@]}" "PETSTORE_RATE_LIMIT=$rate"
-    managed=$(curl -s --max-time 30 -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
-      -d '{"name": "bench", "scopes": ["inventory:write"]}' "$url/v1/keys" | sed -n 's/.*"key":"\(pst_[^"]*\)".*/\1/p')
-    [ -n "$managed" ] || die "no managed key from POST /v1/keys"
+    managed=$(managed_key "$url")
     if [ "$limit" = on ] && ! curl -s -D - -o /dev/null -H "Authorization: Bearer $managed" "$url/v1/inventory/1" \
         | grep -qi '^RateLimit-Policy: "default";q=1000000;w=1'; then
       die "quotas on, but no RateLimit-Policy on a managed key's answer"

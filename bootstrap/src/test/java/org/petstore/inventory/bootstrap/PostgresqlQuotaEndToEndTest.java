@@ -3,6 +3,7 @@ package org.petstore.inventory.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.petstore.inventory.bootstrap.ManagedKeysEndToEndTest.get;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;

@@ -3,6 +3,8 @@ package org.petstore.inventory.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.petstore.inventory.bootstrap.ManagedKeysEndToEndTest.get;
+import static org.petstore.inventory.bootstrap.ManagedKeysEndToEndTest.patch;
 
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
@@ -37,15 +39,6 @@ abstract class QuotaEndToEndTest {
         Matcher secret = SECRET.matcher(created.body());
         assertTrue(id.find() && secret.find(), created.body());
         return new String[] {id.group(1), secret.group(1)};
-    }
-
-    static HttpResponse<String> get(RunningService service, String secret, String path) {
-        return service.send(service.request(path).setHeader("Authorization", "Bearer " + secret).GET().build());
-    }
-
-    static HttpResponse<String> patch(RunningService service, String secret, String path, String json) {
-        return service.send(service.request(path).setHeader("Authorization", "Bearer " + secret)
-                .header("Content-Type", "application/json").method("PATCH", BodyPublishers.ofString(json)).build());
     }
 
     @Test

@@ -124,8 +124,8 @@ class ResponsesMatchOpenApiTest {
         String[] till = QuotaEndToEndTest.create(service, "till-429", "\"inventory:write\"",
                 "{\"perSecond\": 1, \"burst\": 1}");
         String path = "/v1/inventory/6";
-        HttpResponse<String> first = QuotaEndToEndTest.patch(service, till[1], path, "{\"quantity\": 1}");
-        HttpResponse<String> refused = QuotaEndToEndTest.patch(service, till[1], path, "{\"quantity\": 1}");
+        HttpResponse<String> first = ManagedKeysEndToEndTest.patch(service, till[1], path, "{\"quantity\": 1}");
+        HttpResponse<String> refused = ManagedKeysEndToEndTest.patch(service, till[1], path, "{\"quantity\": 1}");
         assertEquals(200, first.statusCode(), first.body());
         assertEquals(429, refused.statusCode(), refused.body());
 
