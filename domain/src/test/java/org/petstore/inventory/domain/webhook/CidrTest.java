@@ -1,6 +1,7 @@
 package org.petstore.inventory.domain.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +11,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -126,6 +129,31 @@ class CidrTest {
                 assertThrows(InvalidWebhookRequestException.class,
                         () -> new Cidr(InetAddressOf.v4(10, 0, 0, 0), 33)).getMessage());
         assertThrows(InvalidWebhookRequestException.class, () -> new Cidr(InetAddressOf.v6("::"), -1));
+    }
+
+    @Test
+    void theParserAndTheShortFormAgreeWithTheJdkOnRandomAddresses() throws UnknownHostException {
+        SplittableRandom random = new SplittableRandom(50);
+        for (int i = 0; i < 5_000; i++) {
+            byte[] bytes = new byte[random.nextBoolean() ? 4 : 16];
+            for (int group = 0; group < bytes.length; group += 2) {
+                if (random.nextInt(3) > 0) { // many zero groups, so that every form of :: is met
+                    bytes[group] = (byte) random.nextInt(256);
+                    bytes[group + 1] = (byte) random.nextInt(256);
+                }
+            }
+            InetAddress address = InetAddressOf.bytes(bytes);
+            String shortForm = IpLiterals.format(address);
+
+            assertArrayEquals(bytes, InetAddress.getByName(shortForm).getAddress().length == bytes.length
+                    ? InetAddress.getByName(shortForm).getAddress() : InetAddressOf.v6(shortForm).getAddress(),
+                    shortForm);
+            assertArrayEquals(bytes, Cidr.parse(shortForm).network().getAddress(), shortForm);
+            assertArrayEquals(bytes, Cidr.parse(address.getHostAddress()).network().getAddress(),
+                    address.getHostAddress());
+            assertEquals(shortForm.toLowerCase(Locale.ROOT), shortForm);
+            assertFalse(shortForm.contains(":::"), shortForm);
+        }
     }
 
     @Test

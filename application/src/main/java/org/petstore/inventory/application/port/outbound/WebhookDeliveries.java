@@ -9,7 +9,8 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * is one transaction guarded by the lease: it changes nothing, and answers false, when the webhook's fence is no
  * longer the lease's (another instance claimed it, or an administrator redirected, disabled, replayed or deleted it).
  * So an instance that lost its lease can never move a cursor. A store that cannot be reached is a
- * {@link StorageUnavailableException}, and nothing changes. Checked by {@code WebhookStoreContract}.
+ * {@link StorageUnavailableException}, and nothing changes. The contract suite {@code WebhookStoreContract}
+ * comes with the persistence adapter.
  */
 public interface WebhookDeliveries {
 

@@ -15,7 +15,8 @@ import org.petstore.inventory.domain.webhook.WebhookSecret;
  * secrets are kept as they are (an HMAC needs the key itself, not a digest). The data commands ({@code export},
  * {@code import}, {@code copy}) leave webhooks where they are, as they leave the keys: they are not stock data.
  * Instants are kept to the microsecond (a finer part is dropped). A store that cannot be reached is a
- * {@link StorageUnavailableException}, and nothing changes. Checked by {@code WebhookStoreContract}.
+ * {@link StorageUnavailableException}, and nothing changes. The contract suite {@code WebhookStoreContract}
+ * comes with the persistence adapter.
  */
 public interface WebhookStore {
 
