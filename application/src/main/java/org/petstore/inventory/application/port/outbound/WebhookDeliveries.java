@@ -53,7 +53,8 @@ public interface WebhookDeliveries {
 
     /**
      * Logs a {@code webhook.test} delivery and its one attempt, without a lease: it changes neither the cursor, the
-     * pending delivery, the last failure nor the fence. Nothing when the webhook was deleted meanwhile.
+     * pending delivery, the last failure nor the fence. The log shows it with no change range ({@link LoggedAttempt}'s
+     * change ids null; the delivery's are 0). Nothing when the webhook was deleted meanwhile.
      */
     void recordTest(WebhookId id, FormedDelivery delivery, AttemptRecord attempt);
 
