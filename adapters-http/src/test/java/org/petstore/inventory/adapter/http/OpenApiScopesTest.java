@@ -111,7 +111,7 @@ class OpenApiScopesTest {
         Map<String, Object> schemas = map(document, "components", "schemas");
         assertEquals(List.of("name", "scopes"), map(schemas, "ApiKeyCreation").get("required"));
         assertEquals(false, map(schemas, "ApiKeyCreation").get("additionalProperties"));
-        assertEquals(List.of("inventory:read", "inventory:write", "keys:admin"),
+        assertEquals(List.of("inventory:read", "inventory:write", "keys:admin", "webhooks:admin"),
                 map(schemas, "ApiKey", "properties", "scopes", "items").get("enum"));
         assertEquals(List.of("id", "name", "scopes", "createdAt", "expiresAt", "revokedAt", "lastUsedAt", "quota",
                 "quotaIsDefault"), List.copyOf(map(schemas, "ApiKey", "properties").keySet()));
