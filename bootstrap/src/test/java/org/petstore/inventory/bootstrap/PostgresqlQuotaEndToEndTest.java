@@ -5,9 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.petstore.inventory.bootstrap.ManagedKeysEndToEndTest.get;
 
+import java.io.InputStream;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -47,7 +52,8 @@ class PostgresqlQuotaEndToEndTest extends QuotaEndToEndTest {
             for (int i = 0; i < 200 * 20; i++) {
                 LockSupport.parkNanos(start + i * perRequest - System.nanoTime());
                 RunningService to = i % 2 == 0 ? first : second;
-                HttpRequest request = to.request("/v1/inventory/1")
+                // a generous timeout: the answers to count are 200 and 429, however busy the machine is
+                HttpRequest request = to.request("/v1/inventory/1").timeout(Duration.ofSeconds(60))
                         .setHeader("Authorization", "Bearer " + till[1]).GET().build();
                 answers.add(to.sendAsync(request));
             }
@@ -91,6 +97,51 @@ class PostgresqlQuotaEndToEndTest extends QuotaEndToEndTest {
             assertEquals(List.of("\"default\";q=7;w=1"), policy);
             assertTrue(millis < 5_000, "applied by the other instance after " + millis + " ms");
         }
+    }
+
+    @Test
+    void aKeysLiveFeedsAreLimitedAcrossInstances() throws Exception {
+        Backend shared = newBackend();
+        List<InputStream> open = new ArrayList<>();
+        try (RunningService first = RunningService.start(shared);
+             RunningService second = RunningService.start(shared)) {
+            String[] wallboard = create(first, "wallboard", "\"inventory:read\"",
+                    "{\"perSecond\": 50, \"liveFeeds\": 2}");
+            HttpResponse<InputStream> one = feed(first, wallboard[1], open);
+            HttpResponse<InputStream> two = feed(second, wallboard[1], open);
+            LockSupport.parkNanos(500_000_000L); // both instances shared their open feeds (every 100 ms)
+            HttpResponse<InputStream> third = feed(first, wallboard[1], open);
+            HttpResponse<InputStream> fourth = feed(second, wallboard[1], open);
+            String refused = new String(third.body().readAllBytes(), StandardCharsets.UTF_8);
+            open.getFirst().close();
+            LockSupport.parkNanos(500_000_000L);
+            HttpResponse<InputStream> afterAClose = feed(second, wallboard[1], open);
+
+            assertAll(
+                    () -> assertEquals(200, one.statusCode()),
+                    () -> assertEquals(200, two.statusCode()),
+                    () -> assertEquals(429, third.statusCode()),
+                    () -> assertEquals(429, fourth.statusCode()),
+                    () -> assertEquals(List.of("\"default\";q=50;w=1", "\"feeds\";q=2;qu=\"concurrent-requests\""),
+                            third.headers().allValues("RateLimit-Policy"), "the request's unit, and the feeds"),
+                    () -> assertTrue(refused.startsWith("{\"code\":\"RATE_LIMITED\",\"message\":\"This API key ("
+                            + wallboard[0] + ", \\\"wallboard\\\") has 2 live feeds open"), refused),
+                    () -> assertEquals(200, afterAClose.statusCode(), "one was closed"));
+        } finally {
+            for (InputStream stream : open) {
+                stream.close();
+            }
+        }
+    }
+
+    /** Opens the live feed on its own connection; its body stays open (kept in {@code open}) until closed. */
+    private static HttpResponse<InputStream> feed(RunningService service, String secret, List<InputStream> open)
+            throws Exception {
+        HttpResponse<InputStream> response = HttpClient.newHttpClient().send(service.request(
+                "/v1/inventory/changes?after=0").setHeader("Authorization", "Bearer " + secret)
+                .header("Accept", "text/event-stream").GET().build(), BodyHandlers.ofInputStream());
+        open.add(response.body());
+        return response;
     }
 
     @Test

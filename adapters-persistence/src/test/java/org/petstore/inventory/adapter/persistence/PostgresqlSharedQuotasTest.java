@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -182,6 +183,44 @@ class PostgresqlSharedQuotasTest implements TestPropertyProvider {
                             "the other instance's units come on top"),
                     () -> assertEquals(Map.of(key, tat - reread.now()), reread.answers(), "and the first sees them"),
                     () -> assertEquals(Map.of(key, tat), bucketsOf(List.of(key))));
+        }
+    }
+
+    @Test
+    void eachInstanceLearnsTheLiveFeedsAKeyHoldsOpenOnTheOthersAndAClosedOneIsForgotten() throws Exception {
+        KeyId key = id(1);
+        KeyId quiet = id(2);
+        addKeys(List.of(key, quiet));
+        try (ApplicationContext other = otherInstance()) {
+            SharedQuotas otherQuotas = other.getBean(SharedQuotas.class);
+
+            Map<KeyId, Integer> firstSees = quotas.shareFeeds(Map.of(key, 2, quiet, 0));
+            Map<KeyId, Integer> otherSees = otherQuotas.shareFeeds(Map.of(key, 3, quiet, 0));
+            Map<KeyId, Integer> firstSeesThen = quotas.shareFeeds(Map.of(key, 1, quiet, 0));
+            Map<KeyId, Integer> otherSeesThen = otherQuotas.shareFeeds(Map.of(key, 0, quiet, 0));
+            Map<KeyId, Integer> firstSeesLast = quotas.shareFeeds(Map.of(key, 1, quiet, 0));
+
+            assertAll(
+                    () -> assertEquals(Map.of(key, 0, quiet, 0), firstSees, "nothing recorded elsewhere yet"),
+                    () -> assertEquals(Map.of(key, 2, quiet, 0), otherSees, "the first instance's 2"),
+                    () -> assertEquals(Map.of(key, 3, quiet, 0), firstSeesThen, "the other instance's 3"),
+                    () -> assertEquals(Map.of(key, 1, quiet, 0), otherSeesThen, "the first closed one of its 2"),
+                    () -> assertEquals(Map.of(key, 0, quiet, 0), firstSeesLast, "the other closed all of its own"));
+        }
+    }
+
+    @Test
+    void aRecordOfLiveFeedsNotRenewedFor5SecondsCountsNoMore() throws Exception {
+        KeyId key = id(1);
+        addKeys(List.of(key));
+        try (ApplicationContext other = otherInstance();
+             Connection connection = connection();
+             Statement statement = connection.createStatement()) {
+            other.getBean(SharedQuotas.class).shareFeeds(Map.of(key, 4));
+            assertEquals(Map.of(key, 4), quotas.shareFeeds(Map.of(key, 0)));
+
+            statement.executeUpdate("UPDATE quota_live_feed SET seen_at = seen_at - INTERVAL '6 seconds'");
+            assertEquals(Map.of(key, 0), quotas.shareFeeds(Map.of(key, 0)), "an instance that died counts no more");
         }
     }
 

@@ -181,6 +181,7 @@ final class StoreTables {
         run(connection -> {
             try (Statement delete = connection.createStatement()) {
                 delete.executeUpdate("DELETE FROM quota_bucket");
+                delete.executeUpdate("DELETE FROM quota_live_feed");
                 delete.executeUpdate("DELETE FROM api_key_secret");
                 delete.executeUpdate("DELETE FROM api_key");
             }

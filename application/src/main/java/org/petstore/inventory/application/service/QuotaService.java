@@ -27,7 +27,9 @@ import org.petstore.inventory.domain.quota.Quota;
  * is never charged to the others afterwards (a key that kept to its rate through the outage is not blocked after it,
  * as it would be if an outage's units were added at once when the database answers again). Time is in nanoseconds, on
  * a monotonic clock. Without shared quotas (H2, one process) the local bucket is the
- * quota. Live feeds are counted per instance. Refusals are counted per key and logged by {@link #reportLimited}
+ * quota. Live feeds are counted on each instance and shared at each exchange: a key may open one when its feeds open
+ * here and on the other instances (as the last exchange told) are fewer than its quota allows, so that two instances
+ * opening at the same moment may let a key exceed it by the feeds opened within one exchange. Refusals are counted per key and logged by {@link #reportLimited}
  * (once a minute: a key being limited is one line a minute, never one per request). Plain Java: the bootstrap module
  * wires it and schedules both.
  */
@@ -112,7 +114,7 @@ public final class QuotaService implements LimitRequestsUseCase {
         Bucket bucket = bucketOf(key, quota, nanos.getAsLong());
         while (true) {
             int open = bucket.feeds.get();
-            if (open >= quota.liveFeeds()) {
+            if (open + bucket.feedsElsewhere >= quota.liveFeeds()) {
                 bucket.refused.incrementAndGet();
                 return new Full(key, quota);
             }
@@ -143,9 +145,13 @@ public final class QuotaService implements LimitRequestsUseCase {
         Map<KeyId, SharedQuotas.Usage> taken = new HashMap<>();
         sent.forEach((key, bucket) -> taken.put(key,
                 new SharedQuotas.Usage(bucket.unshared.getAndSet(0), bucket.quota.intervalNanos())));
+        Map<KeyId, Integer> openHere = new HashMap<>();
+        sent.forEach((key, bucket) -> openHere.put(key, bucket.feeds.get()));
         Map<KeyId, Long> ahead;
+        Map<KeyId, Integer> feedsElsewhere;
         try {
             ahead = shared.get().exchange(taken);
+            feedsElsewhere = shared.get().shareFeeds(openHere);
         } catch (RuntimeException e) {
             // the units sent are not given back to unshared: charged later, they would count as taken at that moment
             if (sharing.compareAndSet(true, false)) {
@@ -162,6 +168,12 @@ public final class QuotaService implements LimitRequestsUseCase {
             if (bucket != null) {
                 long tat = now + aheadNanos + bucket.unshared.get() * bucket.quota.intervalNanos();
                 bucket.tat.accumulateAndGet(tat, Math::max);
+            }
+        });
+        feedsElsewhere.forEach((key, open) -> {
+            Bucket bucket = sent.get(key);
+            if (bucket != null) {
+                bucket.feedsElsewhere = open;
             }
         });
     }
@@ -186,6 +198,8 @@ public final class QuotaService implements LimitRequestsUseCase {
         final AtomicLong unshared = new AtomicLong();
         final AtomicLong refused = new AtomicLong();
         final AtomicInteger feeds = new AtomicInteger();
+        /** Live feeds the key holds open on the other instances, as the last exchange told. */
+        volatile int feedsElsewhere;
         volatile Quota quota;
         volatile long lastUsed;
 

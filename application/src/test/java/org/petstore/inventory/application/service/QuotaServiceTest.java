@@ -17,6 +17,7 @@ import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
 import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Allowed;
 import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Charge;
 import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase.Full;
@@ -229,6 +230,34 @@ class QuotaServiceTest {
         service.reportLimited();
         assertEquals(1, logged.size(), () -> String.join("\n", logged));
         assertTrue(logged.get(0).endsWith("1,234 requests refused since the last report"), logged.get(0));
+    }
+
+    // ---- live feeds across instances
+
+    @Test
+    void aKeysLiveFeedsAreCountedAcrossInstancesAsTheLastExchangeTold() {
+        Quota threeFeeds = new Quota(50, 100, 3);
+        InMemorySharedQuotas shared = new InMemorySharedQuotas(now::get);
+        QuotaService first = new QuotaService(Optional.empty(), Optional.of(shared.instance("first")), now::get);
+        QuotaService second = new QuotaService(Optional.empty(), Optional.of(shared.instance("second")), now::get);
+        LimitRequestsUseCase.Feed one = first.openFeed(KEY, threeFeeds);
+        first.openFeed(KEY, threeFeeds);
+        second.openFeed(KEY, threeFeeds);
+        first.exchange();
+        second.exchange();
+        first.exchange();
+
+        LimitRequestsUseCase.Feed fourthOnSecond = second.openFeed(KEY, threeFeeds);
+        LimitRequestsUseCase.Feed fourthOnFirst = first.openFeed(KEY, threeFeeds);
+        ((Opened) one).close().run();
+        first.exchange();
+        second.exchange();
+        LimitRequestsUseCase.Feed afterAClose = second.openFeed(KEY, threeFeeds);
+
+        assertAll(
+                () -> assertEquals(new Full(KEY, threeFeeds), fourthOnSecond, "2 open on the first, 1 here"),
+                () -> assertEquals(new Full(KEY, threeFeeds), fourthOnFirst, "2 here, 1 on the second"),
+                () -> assertTrue(afterAClose instanceof Opened, "one closed on the first: " + afterAClose));
     }
 
     // ---- idle buckets

@@ -31,6 +31,7 @@ final class ChargedRequest {
     private final ActingKey.Metered key;
     private volatile Charge charge;
     private volatile Full feedRefusal;
+    private volatile boolean told;
 
     private ChargedRequest(ActingKey.Metered key, Charge charge) {
         this.key = key;
@@ -61,8 +62,12 @@ final class ChargedRequest {
         feedRefusal = full;
     }
 
-    /** Writes where the key stands into the answer. */
+    /** Writes where the key stands into the answer, once: a refusal the filter answered is told when it is made. */
     MutableHttpResponse<?> tell(MutableHttpResponse<?> response) {
+        if (told) {
+            return response;
+        }
+        told = true;
         MutableHttpHeaders headers = response.getHeaders();
         switch (charge) {
             case Allowed allowed -> {

@@ -4,7 +4,9 @@ import io.micronaut.context.annotation.Requires;
 import jakarta.inject.Singleton;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.security.SecureRandom;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
@@ -13,7 +15,8 @@ import org.petstore.inventory.application.port.outbound.SharedQuotas;
 import org.petstore.inventory.domain.access.KeyId;
 
 /**
- * The {@link SharedQuotas} port on PostgreSQL (table {@code quota_bucket}, migration {@code V10}): an exchange is one
+ * The {@link SharedQuotas} port on PostgreSQL (tables {@code quota_bucket}, migration {@code V10}, and
+ * {@code quota_live_feed}, {@code V11}, by {@link #SHARE_FEEDS}): an exchange is one
  * statement for every key, whatever their number, on a connection of {@link DatabaseCalls} in autocommit. On H2 (one
  * process) there is no such bean, and the quota stays in the process.
  *
@@ -62,10 +65,78 @@ final class JdbcSharedQuotas implements SharedQuotas {
                 LEFT JOIN moved m ON m.key_id = t.key_id
                 LEFT JOIN quota_bucket q ON q.key_id = t.key_id""";
 
+    /**
+     * Parameters: the keys' ids and how many live feeds each holds open here (two arrays of one length), then this
+     * instance's id three times. Writes this instance's row of each key with feeds open, removes its row of each key
+     * with none, removes every row not renewed for a minute, and answers each key with the feeds open on the other
+     * instances that renewed theirs within {@value SharedQuotas#FEEDS_FRESH_SECONDS} s (the final {@code SELECT} sees
+     * the table as the statement found it: only the other instances' rows count, which this statement does not
+     * write).
+     */
+    static final String SHARE_FEEDS = """
+            WITH here AS (
+                SELECT * FROM UNNEST(CAST(? AS VARCHAR ARRAY), CAST(? AS INTEGER ARRAY)) AS h (key_id, open_feeds)),
+            written AS (
+                INSERT INTO quota_live_feed (key_id, instance_id, open_feeds, seen_at)
+                SELECT h.key_id, ?, h.open_feeds, clock_timestamp() FROM here h WHERE h.open_feeds > 0
+                ORDER BY h.key_id
+                ON CONFLICT (key_id, instance_id) DO UPDATE
+                    SET open_feeds = EXCLUDED.open_feeds, seen_at = EXCLUDED.seen_at
+                RETURNING 1),
+            cleared AS (
+                DELETE FROM quota_live_feed f USING here h
+                WHERE f.key_id = h.key_id AND f.instance_id = ? AND h.open_feeds = 0
+                RETURNING 1),
+            forgotten AS (
+                DELETE FROM quota_live_feed WHERE seen_at < clock_timestamp() - INTERVAL '1 minute'
+                RETURNING 1)
+            SELECT h.key_id, CAST(COALESCE(SUM(f.open_feeds), 0) AS INTEGER)
+            FROM here h LEFT JOIN quota_live_feed f ON f.key_id = h.key_id AND f.instance_id <> ?
+                AND f.seen_at > clock_timestamp() - INTERVAL '%d seconds'
+            GROUP BY h.key_id""".formatted(SharedQuotas.FEEDS_FRESH_SECONDS);
+
     private final DatabaseCalls calls;
+    /** This instance among those sharing the database: made at each start, so a restart is another instance. */
+    private final String instance = "inst-" + HexFormat.of().formatHex(randomBytes());
 
     JdbcSharedQuotas(DatabaseCalls calls) {
         this.calls = calls;
+    }
+
+    private static byte[] randomBytes() {
+        byte[] bytes = new byte[6];
+        new SecureRandom().nextBytes(bytes);
+        return bytes;
+    }
+
+    @Override
+    public Map<KeyId, Integer> shareFeeds(Map<KeyId, Integer> openHere) {
+        if (openHere.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, KeyId> ids = new TreeMap<>(); // in id order, as the rows are written
+        openHere.keySet().forEach(id -> ids.put(id.value(), id));
+        String[] keys = ids.keySet().toArray(String[]::new);
+        Integer[] open = new Integer[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            open[i] = openHere.get(ids.get(keys[i]));
+        }
+        return calls.call(connection -> DatabaseCalls.retryingConflicts(connection, retried -> {
+            try (PreparedStatement share = retried.prepareStatement(SHARE_FEEDS)) {
+                share.setArray(1, retried.createArrayOf("varchar", keys));
+                share.setArray(2, retried.createArrayOf("integer", open));
+                share.setString(3, instance);
+                share.setString(4, instance);
+                share.setString(5, instance);
+                Map<KeyId, Integer> elsewhere = new HashMap<>();
+                try (ResultSet row = share.executeQuery()) {
+                    while (row.next()) {
+                        elsewhere.put(ids.get(row.getString(1)), row.getInt(2));
+                    }
+                }
+                return elsewhere;
+            }
+        }));
     }
 
     @Override

@@ -20,6 +20,7 @@ public final class InMemorySharedQuotas implements SharedQuotas {
     private final Map<KeyId, Long> added = new HashMap<>();
     private int exchanges;
     private Set<KeyId> lastKeys = Set.of();
+    private final Map<KeyId, Map<String, Integer>> feeds = new HashMap<>();
     private volatile boolean unavailable;
 
     /** @param nanos the database's clock, in nanoseconds */
@@ -55,6 +56,41 @@ public final class InMemorySharedQuotas implements SharedQuotas {
             ahead.put(key, Math.max(0, tat - now));
         });
         return ahead;
+    }
+
+    @Override
+    public Map<KeyId, Integer> shareFeeds(Map<KeyId, Integer> openHere) {
+        return shareFeeds("instance", openHere);
+    }
+
+    /** The same database, as the instance {@code name} sees it: its live feeds are recorded apart from the others'. */
+    public SharedQuotas instance(String name) {
+        return new SharedQuotas() {
+            @Override
+            public Map<KeyId, Long> exchange(Map<KeyId, Usage> taken) {
+                return InMemorySharedQuotas.this.exchange(taken);
+            }
+
+            @Override
+            public Map<KeyId, Integer> shareFeeds(Map<KeyId, Integer> openHere) {
+                return InMemorySharedQuotas.this.shareFeeds(name, openHere);
+            }
+        };
+    }
+
+    private synchronized Map<KeyId, Integer> shareFeeds(String instance, Map<KeyId, Integer> openHere) {
+        if (unavailable) {
+            throw new StorageUnavailableException("The shared quotas cannot be reached (a test made it so)",
+                    new IllegalStateException("unreachable"));
+        }
+        Map<KeyId, Integer> elsewhere = new HashMap<>();
+        openHere.forEach((key, open) -> {
+            Map<String, Integer> byInstance = feeds.computeIfAbsent(key, unused -> new HashMap<>());
+            byInstance.put(instance, open);
+            elsewhere.put(key, byInstance.entrySet().stream().filter(entry -> !entry.getKey().equals(instance))
+                    .mapToInt(Map.Entry::getValue).sum());
+        });
+        return elsewhere;
     }
 
     /** How many exchanges were answered. */
