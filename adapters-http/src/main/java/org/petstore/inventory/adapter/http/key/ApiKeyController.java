@@ -119,7 +119,7 @@ final class ApiKeyController {
     CallingKeyResponse getCallingApiKey(@Parameter(hidden = true) Authentication authentication) {
         ActingKey acting = ActingKey.of(authentication);
         return acting.kind() == Kind.CONFIGURED ? CallingKeyResponse.configured(acting)
-                : CallingKeyResponse.managed(acting, keys.find(acting.id()), limits);
+                : CallingKeyResponse.managed(acting, limits);
     }
 
     @Get("/{id}")

@@ -8,7 +8,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.util.List;
 import org.petstore.inventory.adapter.http.security.ActingKey;
 import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
-import org.petstore.inventory.domain.access.ApiKey;
 
 /**
  * The key that calls, as {@code GET /v1/keys/self} answers: which key it is, its scopes and its expiry, so that a
@@ -52,9 +51,9 @@ record CallingKeyResponse(
     }
 
     /** A managed key, with the quota that applies to it. */
-    static CallingKeyResponse managed(ActingKey acting, ApiKey key, LimitRequestsUseCase limits) {
+    static CallingKeyResponse managed(ActingKey acting, LimitRequestsUseCase limits) {
         return new CallingKeyResponse(acting.id(), acting.kind().wireName(), acting.name(),
-                acting.scopes().wireNames(), KeyResponse.text(acting.expiresAt()), KeyResponse.quota(key, limits),
-                KeyResponse.quotaIsDefault(key, limits));
+                acting.scopes().wireNames(), KeyResponse.text(acting.expiresAt()),
+                KeyResponse.quota(acting.quota(), limits), KeyResponse.quotaIsDefault(acting.quota(), limits));
     }
 }

@@ -49,7 +49,7 @@ record IssuedKeyResponse(
     static IssuedKeyResponse of(IssuedKey issued, LimitRequestsUseCase limits) {
         ApiKey key = issued.key();
         return new IssuedKeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
-                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), KeyResponse.quota(key, limits),
-                KeyResponse.quotaIsDefault(key, limits), issued.secret());
+                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), KeyResponse.quota(key.quota(), limits),
+                KeyResponse.quotaIsDefault(key.quota(), limits), issued.secret());
     }
 }

@@ -35,7 +35,7 @@ record KeyQuota(
         @Nullable BigInteger burst,
         @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, nullable = false, type = "integer",
                 format = "int32", minimum = "1", maximum = "" + Quota.MAX_LIVE_FEEDS, description = "Live feeds "
-                        + "(the stock ledger's SSE stream and long-polling feed) open at once; left out: "
+                        + "(the stock ledger's live SSE stream) open at once; left out: "
                         + Quota.DEFAULT_LIVE_FEEDS, example = "8")
         @Serdeable.Deserializable(using = StrictValues.WholeNumber.class)
         @Nullable BigInteger liveFeeds) {

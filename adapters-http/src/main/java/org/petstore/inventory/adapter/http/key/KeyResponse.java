@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import org.petstore.inventory.application.port.inbound.LimitRequestsUseCase;
 import org.petstore.inventory.domain.access.ApiKey;
+import org.petstore.inventory.domain.quota.Quota;
 
 /**
  * A managed key on the wire, never its secret or a digest of it: Micronaut serde writes it, members in this order,
@@ -60,19 +61,19 @@ record KeyResponse(
     static KeyResponse of(ApiKey key, LimitRequestsUseCase limits) {
         return new KeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
                 key.createdAt().toString(), text(key.expiresAt()), text(key.revokedAt()), text(key.lastUsedAt()),
-                quota(key, limits), quotaIsDefault(key, limits));
+                quota(key.quota(), limits), quotaIsDefault(key.quota(), limits));
     }
 
     /** The quota that applies to the key; null when none does. */
     @Nullable
-    static KeyQuota quota(ApiKey key, LimitRequestsUseCase limits) {
-        return limits.quotaOf(key.quota()).map(KeyQuota::of).orElse(null);
+    static KeyQuota quota(@Nullable Quota own, LimitRequestsUseCase limits) {
+        return limits.quotaOf(own).map(KeyQuota::of).orElse(null);
     }
 
     /** Whether the key has the default quota; null when no quota applies. */
     @Nullable
-    static Boolean quotaIsDefault(ApiKey key, LimitRequestsUseCase limits) {
-        return limits.quotaOf(key.quota()).isPresent() ? key.quota() == null : null;
+    static Boolean quotaIsDefault(@Nullable Quota own, LimitRequestsUseCase limits) {
+        return limits.quotaOf(own).isPresent() ? own == null : null;
     }
 
     /** A time as the API writes it (RFC 3339, UTC), or null. */

@@ -50,8 +50,8 @@ record RotatedKeyResponse(
     static RotatedKeyResponse of(IssuedKey issued, LimitRequestsUseCase limits) {
         ApiKey key = issued.key();
         return new RotatedKeyResponse(key.id().value(), key.name().value(), key.scopes().wireNames(),
-                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), KeyResponse.quota(key, limits),
-                KeyResponse.quotaIsDefault(key, limits), issued.secret(),
+                key.createdAt().toString(), KeyResponse.text(key.expiresAt()), KeyResponse.quota(key.quota(), limits),
+                KeyResponse.quotaIsDefault(key.quota(), limits), issued.secret(),
                 String.valueOf(issued.previousSecretsUntil()));
     }
 }
