@@ -86,7 +86,7 @@ class CopyEndToEndTest {
                 () -> assertEquals(0, backToH2.exitCode(), backToH2::toString),
                 () -> assertTrue(toPostgresql.outLines().getFirst().matches("copied 6 pets \\(5 with stock\\), 2 "
                         + "orders and 5 stock ledger changes to " + Pattern.quote(urlOf(postgresql))
-                        + " \\(schema version 11\\) in \\d+\\.\\d s"),
+                        + " \\(schema version 12\\) in \\d+\\.\\d s"),
                         toPostgresql::toString),
                 () -> assertTrue(toPostgresql.outLines().get(1).startsWith("verified: the target holds the same 13 "
                         + "rows as the source; SHA-256 over every row: "), toPostgresql::toString),
@@ -274,15 +274,15 @@ class CopyEndToEndTest {
             statement.execute("""
                     INSERT INTO "flyway_schema_history" ("installed_rank", "version", "description", "type", "script",
                         "checksum", "installed_by", "execution_time", "success")
-                    VALUES (12, '12', 'from the future', 'SQL', 'V12__from_the_future.sql', 0, 'sa', 0, TRUE)""");
+                    VALUES (13, '13', 'from the future', 'SQL', 'V13__from_the_future.sql', 0, 'sa', 0, TRUE)""");
         }
 
         CommandRun copy = CommandRun.on(source, "copy", "--to", h2Url("newer"));
 
         assertAll(
                 () -> assertEquals(3, copy.exitCode(), copy::toString),
-                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 12, "
-                        + "newer than the version this program knows (11): use the petstore-inventory release that "
+                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 13, "
+                        + "newer than the version this program knows (12): use the petstore-inventory release that "
                         + "made it, or a newer one; nothing was copied"), copy.errLines()));
     }
 }

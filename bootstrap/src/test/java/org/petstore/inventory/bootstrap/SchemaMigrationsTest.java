@@ -88,10 +88,10 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("11", database.currentVersion());
-        assertEquals(11, database.applied());
+        assertEquals("12", database.currentVersion());
+        assertEquals(12, database.applied());
         database.start();
-        assertEquals(11, database.applied());
+        assertEquals(12, database.applied());
     }
 
     @ParameterizedTest
@@ -102,7 +102,7 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("11", database.currentVersion());
+        assertEquals("12", database.currentVersion());
     }
 
     @ParameterizedTest
