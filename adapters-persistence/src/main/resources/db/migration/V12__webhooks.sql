@@ -11,8 +11,9 @@
 -- enabling, replay); every write of a deliverer is guarded by it, so one that lost its lease never moves a cursor.
 -- last_failure_at, last_failure: the last failed attempt's time and summary ('503', 'timeout'), NULL since a success.
 -- webhook_delivery: one formed message ('msg_...' = the webhook-id header), retried as it is: body holds the exact
--- bytes sent (emptied once delivered or superseded). The change range is NULL for a webhook.test. state: pending (the
--- subscription's pending_delivery_id), delivered, failed (a test that failed), superseded (by a replay).
+-- bytes sent (emptied once delivered or superseded; a test's is not kept). The change range is NULL for a
+-- webhook.test. state: pending (the subscription's pending_delivery_id), delivered, failed (a test that failed),
+-- superseded (by a replay).
 -- webhook_attempt: the delivery log, newest first by attempt_id (given by the database, increasing: the log's page
 -- cursor). status_code NULL when error (timeout, refused, redirect_refused, address_refused, tls, network) is set.
 -- excerpt: the start of the receiver's answer, sanitised (printable ASCII), never shown by the API.

@@ -32,7 +32,7 @@ import org.petstore.inventory.domain.webhook.WebhookUrl;
  */
 final class WebhookRows {
 
-    /** A webhook's columns, then its secrets' ({@link #SECRET_COLUMNS} of them follow {@link #WEBHOOK_COLUMNS}). */
+    /** A webhook's {@link #WEBHOOK_COLUMNS} columns ({@link #webhook}), then its secrets' {@link #SECRET_COLUMNS}. */
     static final String WEBHOOK = "s.id, s.url, s.events, s.description, s.enabled, s.disabled_reason, s.created_at,"
             + " s.cursor_change_id, s.last_failure_at, s.last_failure, s.secret, s.previous_secret,"
             + " s.previous_secret_until";
@@ -43,7 +43,7 @@ final class WebhookRows {
     static final String DELIVERY = "d.id, d.event_type, d.previous_change_id, d.first_change_id, d.last_change_id,"
             + " d.body, d.formed_at, d.attempts, d.next_attempt_at";
 
-    /** An attempt's columns as the log reads them ({@link #result}); the delivery's change range follows. */
+    /** An attempt's columns as the log reads them ({@link #record}); the delivery's change range follows. */
     static final String ATTEMPT = "a.attempt_id, a.webhook_id, a.delivery_id, a.attempt, a.attempted_at,"
             + " a.status_code, a.error, a.duration_ms, a.excerpt, d.first_change_id, d.last_change_id";
 

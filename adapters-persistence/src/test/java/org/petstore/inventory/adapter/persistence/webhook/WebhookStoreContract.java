@@ -19,6 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -507,8 +508,12 @@ abstract class WebhookStoreContract {
         }
         store.update(store.find(id(5)).orElseThrow().disable(null), true);
 
+        Instant before = databaseNow();
         List<Lease> first = claim(A, 2);
+        Instant after = databaseNow();
         List<Lease> rest = claim(B, 10);
+        Instant firstUntil = instants("SELECT lease_until FROM webhook_subscription WHERE id = '"
+                + first.getFirst().id().value() + "'").getFirst();
 
         assertAll(
                 () -> assertEquals(2, first.size()),
@@ -518,12 +523,11 @@ abstract class WebhookStoreContract {
                 () -> assertTrue(first.stream().allMatch(lease -> lease.fence() == 1), "the first claim: " + first),
                 () -> assertEquals(Set.of(id(1), id(2), id(3), id(4)),
                         Stream.concat(first.stream(), rest.stream()).map(Lease::id)
-                                .collect(Collectors.toSet())));
-        for (String left : strings("SELECT CAST(EXTRACT(EPOCH FROM (lease_until - CURRENT_TIMESTAMP)) AS VARCHAR)"
-                + " FROM webhook_subscription WHERE lease_owner IS NOT NULL")) {
-            double seconds = Double.parseDouble(left);
-            assertTrue(seconds > 10 && seconds <= 15.5, "a lease lasts 15 s on the database's clock: " + seconds);
-        }
+                                .collect(Collectors.toSet())),
+                () -> assertFalse(firstUntil.isBefore(before.plus(WebhookLeases.DURATION)),
+                        "15 s from the claim on the database's clock: " + before + " " + firstUntil),
+                () -> assertFalse(firstUntil.isAfter(after.plus(WebhookLeases.DURATION)),
+                        "15 s from the claim on the database's clock: " + after + " " + firstUntil));
     }
 
     @Test
@@ -923,6 +927,23 @@ abstract class WebhookStoreContract {
             }
         }
         return owners;
+    }
+
+    /** The database's clock now. */
+    private Instant databaseNow() throws SQLException {
+        return instants("SELECT CURRENT_TIMESTAMP").getFirst();
+    }
+
+    private List<Instant> instants(String sql) throws SQLException {
+        List<Instant> values = new ArrayList<>();
+        try (Connection connection = connection();
+             PreparedStatement select = connection.prepareStatement(sql);
+             ResultSet row = select.executeQuery()) {
+            while (row.next()) {
+                values.add(row.getObject(1, OffsetDateTime.class).toInstant());
+            }
+        }
+        return values;
     }
 
     private List<String> strings(String sql) throws SQLException {
