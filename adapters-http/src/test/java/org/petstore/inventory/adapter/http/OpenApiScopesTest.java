@@ -232,6 +232,10 @@ class OpenApiScopesTest {
                             "required", ((Map<?, ?>) parameter).get("required"))).toList(), event);
             assertEquals(map(callbacks, event, "{$request.body#/url}"), map(webhooks, event), event);
         }
+        assertEquals("deliverInventoryCountUpdated", map(callbacks, "inventoryCountUpdated", "{$request.body#/url}",
+                "post").get("operationId"));
+        assertEquals("deliverWebhookTest", map(callbacks, "webhookTest", "{$request.body#/url}", "post")
+                .get("operationId"));
         assertEquals(schema("InventoryCountUpdatedEvent"), map(callbacks, "inventoryCountUpdated",
                 "{$request.body#/url}", "post", "requestBody", "content", "application/json").get("schema"));
         assertEquals(List.of("2XX", "410", "default"), List.copyOf(map(callbacks, "inventoryCountUpdated",

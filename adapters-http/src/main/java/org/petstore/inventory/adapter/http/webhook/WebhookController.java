@@ -116,7 +116,8 @@ final class WebhookController {
             content = @Content(schema = @Schema(implementation = ErrorBody.class)))
     @ErrorResponses.OfJsonBody
     @Callback(name = "inventoryCountUpdated", callbackUrlExpression = "{$request.body#/url}",
-            operation = @Operation(method = "post", summary = "A delivery of inventory.count.updated",
+            operation = @Operation(method = "post", operationId = "deliverInventoryCountUpdated",
+                    summary = "A delivery of inventory.count.updated",
                     description = "Sent for every change of the stock ledger, 1 to 100 a delivery, in order: a "
                             + "delivery is sent only once the one before was acknowledged. A delivery is sent "
                             + "again, as it was formed, until the receiver acknowledges it, so a receiver may see "
@@ -137,7 +138,8 @@ final class WebhookController {
                         @ApiResponse(responseCode = "410", description = GONE),
                         @ApiResponse(responseCode = "default", description = FAILED)}))
     @Callback(name = "webhookTest", callbackUrlExpression = "{$request.body#/url}",
-            operation = @Operation(method = "post", summary = "A delivery of webhook.test",
+            operation = @Operation(method = "post", operationId = "deliverWebhookTest",
+                    summary = "A delivery of webhook.test",
                     description = "Sent once, when POST /v1/webhooks/{id}/test asks for it, signed as every "
                             + "delivery; never sent again, whatever the answer.",
                     parameters = {
