@@ -174,10 +174,14 @@ final class MicronautWebhookTransport implements WebhookTransport {
         RawHttpClient client = url.https() ? https : http;
         // not cancelled at the deadline: an exchange given up on still ends by itself (the read timeout, or
         // WebhookExchangeDeadline closing its connection), and an answer that comes late is read and released
-        CompletableFuture<Answer> exchange = Mono.<HttpResponse<?>>from(
-                        client.exchange(request, BODIES.adapt(body), Thread.currentThread()))
-                .flatMap(response -> answer(response, deadline))
-                .toFuture();
+        CompletableFuture<Answer> exchange;
+        try {
+            exchange = Mono.<HttpResponse<?>>from(client.exchange(request, BODIES.adapt(body), Thread.currentThread()))
+                    .flatMap(response -> answer(response, deadline))
+                    .toFuture();
+        } catch (RuntimeException e) {
+            return AttemptResult.failed(kindOf(e), since(started));
+        }
         Answer answer;
         try {
             answer = exchange.get(Math.max(deadline - System.nanoTime(), 1), TimeUnit.NANOSECONDS);
