@@ -6,57 +6,59 @@ import io.netty.resolver.InetNameResolver;
 import io.netty.resolver.InetSocketAddressResolver;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Promise;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
-import java.util.function.Predicate;
+import org.petstore.inventory.application.port.outbound.HostAddresses;
+import org.petstore.inventory.domain.webhook.AddressPolicy;
+import org.petstore.inventory.domain.webhook.InvalidWebhookRequestException;
+import org.petstore.inventory.domain.webhook.WebhookUrl;
 
 /**
- * The name resolution of the webhook client (the bean that {@code micronaut.http.services.webhooks.address-resolver-group-name}
- * names): it looks a host up, refuses it when any of its addresses fails the check, and otherwise answers the checked
- * {@link InetAddress} itself, to which Netty then connects without a second lookup. A DNS answer that changes between
- * the check and the connection therefore cannot redirect a delivery. An IP literal goes through here too: Micronaut
- * hands Netty an unresolved {@code host:port} (ConnectionManager.doConnect, {@code Bootstrap.remoteAddress(String, int)}).
+ * The name resolution of one of the two webhook clients, the one for {@code https://} URLs or the one for
+ * {@code http://} URLs: it looks a host up ({@link HostAddresses}), checks every address with the
+ * {@link AddressPolicy} as a URL of its scheme ({@code http://} only into admitted networks), refuses the host when
+ * the check fails, and otherwise answers the checked {@link InetAddress} itself, to which Netty then connects
+ * without a second lookup. A DNS answer that changes between the check and the connection therefore cannot redirect
+ * a delivery. An IP literal goes through here too: Micronaut hands Netty an unresolved {@code host:port}
+ * (ConnectionManager.doConnect, {@code Bootstrap.remoteAddress(String, int)}).
  *
- * <p>The lookup blocks ({@code InetAddress.getAllByName} by default), so it runs on a virtual thread, never on the
- * client's event loop. Netty keeps one resolver per event loop; none holds state, so closing has nothing to free.
- *
- * <p>Until the domain's {@code AddressPolicy} and the application's {@code HostAddresses} port exist, the check is a
- * {@link Predicate} of one address and the lookup a {@link Function} from host to addresses; a lookup reports an
- * unknown host as an {@link UncheckedIOException} around an {@link UnknownHostException}.
+ * <p>A Netty resolver sees the host and port only, not the URL's scheme: hence one group, and one client, per
+ * scheme. The lookup blocks, so it runs on a virtual thread, never on the client's event loop. Netty keeps one
+ * resolver per event loop; none holds state, so closing has nothing to free.
  */
-public final class CheckedAddressResolverGroup extends AddressResolverGroup<InetSocketAddress> {
+final class CheckedAddressResolverGroup extends AddressResolverGroup<InetSocketAddress> {
 
-    /** The bean name that {@code address-resolver-group-name} refers to. */
-    public static final String NAME = "webhook-addresses";
+    /** The bean name of the group of the client for {@code https://} URLs. */
+    static final String HTTPS = "webhook-addresses-https";
+    /** The bean name of the group of the client for {@code http://} URLs. */
+    static final String HTTP = "webhook-addresses-http";
 
-    private final Predicate<InetAddress> accepted;
-    private final Function<String, List<InetAddress>> lookup;
+    private final boolean https;
+    private final HostAddresses hosts;
+    private final AddressPolicy policy;
     private final Executor lookups;
 
     /**
-     * @param accepted whether a delivery may go to an address
+     * @param https   whether the client connects for {@code https://} URLs (else {@code http://})
+     * @param hosts   the addresses of a host, in the order to try them
+     * @param policy  where deliveries may go
+     * @param lookups where the blocking lookup runs
      */
-    public CheckedAddressResolverGroup(Predicate<InetAddress> accepted) {
-        this(accepted, CheckedAddressResolverGroup::systemLookup, CheckedAddressResolverGroup::onVirtualThread);
+    CheckedAddressResolverGroup(boolean https, HostAddresses hosts, AddressPolicy policy, Executor lookups) {
+        this.https = https;
+        this.hosts = Objects.requireNonNull(hosts, "hosts");
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.lookups = Objects.requireNonNull(lookups, "lookups");
     }
 
-    /**
-     * @param accepted whether a delivery may go to an address
-     * @param lookup   the addresses of a host, in the order to try them
-     * @param lookups  where the blocking lookup runs
-     */
-    public CheckedAddressResolverGroup(Predicate<InetAddress> accepted, Function<String, List<InetAddress>> lookup,
-                                       Executor lookups) {
-        this.accepted = Objects.requireNonNull(accepted, "accepted");
-        this.lookup = Objects.requireNonNull(lookup, "lookup");
-        this.lookups = Objects.requireNonNull(lookups, "lookups");
+    /** Looks hosts up on a new virtual thread each. */
+    static Executor virtualThreads() {
+        return lookup -> Thread.ofVirtual().name("webhook-address-lookup").start(lookup);
     }
 
     @Override
@@ -65,39 +67,26 @@ public final class CheckedAddressResolverGroup extends AddressResolverGroup<Inet
     }
 
     /**
-     * @param host a host name or IP literal
-     * @return every address of the host, each accepted
-     * @throws UnknownHostException     when the host has no address
-     * @throws RefusedAddressException  when any address is refused
+     * @param host a host name or IP literal (an IPv6 one with or without brackets)
+     * @return every address of the host, each accepted for this client's scheme
+     * @throws InvalidWebhookRequestException when the host does not resolve
+     * @throws org.petstore.inventory.domain.webhook.AddressRefusedException when an address is refused
      */
-    List<InetAddress> checkedAddresses(String host) throws IOException {
-        List<InetAddress> addresses;
-        try {
-            addresses = List.copyOf(lookup.apply(host));
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
-        if (addresses.isEmpty()) {
-            throw new UnknownHostException(host);
-        }
-        for (InetAddress address : addresses) {
-            if (!accepted.test(address)) {
-                throw new RefusedAddressException(host, address);
-            }
-        }
+    List<InetAddress> checkedAddresses(String host) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        List<InetAddress> addresses = List.copyOf(hosts.resolve(bare));
+        policy.check(urlOf(bare), addresses);
         return addresses;
     }
 
-    private static List<InetAddress> systemLookup(String host) {
+    /** A URL of this client's scheme and the host: what {@link AddressPolicy#check} judges. */
+    private WebhookUrl urlOf(String host) {
         try {
-            return List.of(InetAddress.getAllByName(host));
-        } catch (UnknownHostException e) {
-            throw new UncheckedIOException(e);
+            return new WebhookUrl(new URI(https ? "https" : "http", null, host, -1, "/", null, null));
+        } catch (URISyntaxException e) {
+            throw new InvalidWebhookRequestException("the URL's host is not a host name or an IP address: "
+                    + JdkHostAddresses.quoted(host));
         }
-    }
-
-    private static void onVirtualThread(Runnable lookup) {
-        Thread.ofVirtual().name("webhook-address-lookup").start(lookup);
     }
 
     /** Answers through Netty's promise from the lookup's thread; a promise may be completed from any thread. */
@@ -117,12 +106,12 @@ public final class CheckedAddressResolverGroup extends AddressResolverGroup<Inet
             run(promise, () -> promise.trySuccess(checkedAddresses(host)));
         }
 
-        private void run(Promise<?> promise, Answer answer) {
+        private void run(Promise<?> promise, Runnable answer) {
             try {
                 lookups.execute(() -> {
                     try {
-                        answer.give();
-                    } catch (IOException | RuntimeException e) {
+                        answer.run();
+                    } catch (RuntimeException e) {
                         promise.tryFailure(e);
                     }
                 });
@@ -130,10 +119,5 @@ public final class CheckedAddressResolverGroup extends AddressResolverGroup<Inet
                 promise.tryFailure(e);
             }
         }
-    }
-
-    @FunctionalInterface
-    private interface Answer {
-        void give() throws IOException;
     }
 }

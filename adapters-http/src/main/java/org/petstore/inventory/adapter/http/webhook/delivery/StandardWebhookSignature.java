@@ -16,7 +16,7 @@ import javax.crypto.spec.SecretKeySpec;
  * separated by one space, in the order of the keys. A key is the secret's base64-decoded bytes (the part after
  * {@code whsec_}), not its text. During a secret rotation the delivery carries two entries, the new key's first.
  */
-public final class StandardWebhookSignature {
+final class StandardWebhookSignature {
 
     private static final String ALGORITHM = "HmacSHA256";
     private static final byte DOT = '.';
@@ -31,7 +31,7 @@ public final class StandardWebhookSignature {
      * @param keys      one key, or two during a rotation (the new one first); each is the secret's decoded bytes
      * @return the header value, e.g. {@code v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=}
      */
-    public static String headerValue(String messageId, long timestamp, byte[] body, List<byte[]> keys) {
+    static String headerValue(String messageId, long timestamp, byte[] body, List<byte[]> keys) {
         Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(body, "body");
         if (keys.isEmpty()) {

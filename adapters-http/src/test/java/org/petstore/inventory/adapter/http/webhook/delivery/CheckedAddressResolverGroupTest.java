@@ -5,45 +5,47 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.petstore.inventory.adapter.http.webhook.delivery.ScriptedHostAddresses.address;
 
 import io.netty.resolver.AddressResolver;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.GlobalEventExecutor;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.HostAddresses;
+import org.petstore.inventory.domain.webhook.AddressPolicy;
+import org.petstore.inventory.domain.webhook.AddressRefusedException;
+import org.petstore.inventory.domain.webhook.Cidr;
+import org.petstore.inventory.domain.webhook.InvalidWebhookRequestException;
 
 /**
- * The webhook client's name resolution on its own, through Netty's resolver API as the client's bootstrap calls it:
- * it answers the very address it checked, refuses a host when any address is refused, and looks up on a virtual
- * thread.
+ * The webhook clients' name resolution on its own, through Netty's resolver API as a client's bootstrap calls it:
+ * it answers the very address it checked, refuses a host when any address is refused, applies the rule of its
+ * scheme ({@code http://} only into admitted networks), and looks up on a virtual thread.
  */
 class CheckedAddressResolverGroupTest {
 
+    private static final AddressPolicy LOOPBACK_ADMITTED = new AddressPolicy(List.of(Cidr.parse("127.0.0.0/8")));
+
+    private final List<String> lookedUp = new CopyOnWriteArrayList<>();
     private final List<Thread> lookupThreads = new CopyOnWriteArrayList<>();
 
-    private static InetAddress address(String literal) {
-        try {
-            return InetAddress.getByName(literal);
-        } catch (UnknownHostException e) {
-            throw new AssertionError(e);
-        }
+    private HostAddresses answering(List<InetAddress> answer) {
+        return host -> {
+            lookedUp.add(host);
+            lookupThreads.add(Thread.currentThread());
+            return answer;
+        };
     }
 
-    private AddressResolver<InetSocketAddress> resolver(List<InetAddress> answer) {
-        CheckedAddressResolverGroup group = new CheckedAddressResolverGroup(
-                candidate -> !candidate.isSiteLocalAddress(),
-                host -> {
-                    lookupThreads.add(Thread.currentThread());
-                    return answer;
-                },
-                command -> Thread.ofVirtual().start(command));
-        return group.getResolver(GlobalEventExecutor.INSTANCE);
+    private static AddressResolver<InetSocketAddress> resolver(boolean https, HostAddresses hosts,
+                                                              AddressPolicy policy) {
+        return new CheckedAddressResolverGroup(https, hosts, policy, CheckedAddressResolverGroup.virtualThreads())
+                .getResolver(GlobalEventExecutor.INSTANCE);
     }
 
     private static Future<InetSocketAddress> resolve(AddressResolver<InetSocketAddress> resolver, String host) {
@@ -54,69 +56,82 @@ class CheckedAddressResolverGroupTest {
 
     @Test
     void answersTheCheckedAddressObjectItselfWithThePort() {
-        InetAddress checked = InetAddress.getLoopbackAddress();
+        InetAddress checked = address("127.0.0.1");
 
-        Future<InetSocketAddress> resolved = resolve(resolver(List.of(checked)), "receiver.test");
+        Future<InetSocketAddress> resolved = resolve(resolver(true, answering(List.of(checked)), LOOPBACK_ADMITTED),
+                "receiver.test");
 
         assertTrue(resolved.isSuccess(), () -> String.valueOf(resolved.cause()));
         assertSame(checked, resolved.getNow().getAddress());
         assertEquals(443, resolved.getNow().getPort());
+        assertEquals(List.of("receiver.test"), lookedUp);
     }
 
     @Test
     void refusesAHostWhenAnyOfItsAddressesIsRefused() {
-        Future<InetSocketAddress> resolved = resolve(resolver(List.of(address("8.8.8.8"), address("10.0.0.1"))),
+        Future<InetSocketAddress> resolved = resolve(resolver(true,
+                answering(List.of(address("8.8.8.8"), address("10.0.0.1"))), AddressPolicy.publicOnly()),
                 "receiver.test");
 
         assertFalse(resolved.isSuccess());
-        RefusedAddressException refused = assertInstanceOf(RefusedAddressException.class, resolved.cause());
+        AddressRefusedException refused = assertInstanceOf(AddressRefusedException.class, resolved.cause());
         assertEquals(address("10.0.0.1"), refused.address());
-        assertEquals("address refused: receiver.test resolves to 10.0.0.1", refused.getMessage());
+        assertEquals("receiver.test", refused.host());
     }
 
     @Test
-    void aHostWithoutAddressesIsUnknown() {
-        Future<InetSocketAddress> resolved = resolve(resolver(List.of()), "receiver.test");
+    void overHttpsAPublicAddressIsAccepted() {
+        Future<InetSocketAddress> resolved = resolve(resolver(true, answering(List.of(address("8.8.8.8"))),
+                AddressPolicy.publicOnly()), "receiver.test");
 
-        assertInstanceOf(UnknownHostException.class, resolved.cause());
+        assertTrue(resolved.isSuccess(), () -> String.valueOf(resolved.cause()));
+        assertEquals(address("8.8.8.8"), resolved.getNow().getAddress());
     }
 
     @Test
-    void aLookupFailureIsTheFailureOfTheResolution() {
-        CheckedAddressResolverGroup group = new CheckedAddressResolverGroup(candidate -> true,
-                host -> {
-                    throw new UncheckedIOException(new UnknownHostException(host));
-                },
-                command -> Thread.ofVirtual().start(command));
+    void overHttpOnlyAddressesInAnAdmittedNetworkAreAccepted() {
+        Future<InetSocketAddress> publicAddress = resolve(resolver(false, answering(List.of(address("8.8.8.8"))),
+                LOOPBACK_ADMITTED), "receiver.test");
+        Future<InetSocketAddress> oneOfTwoPublic = resolve(resolver(false,
+                answering(List.of(address("127.0.0.1"), address("8.8.8.8"))), LOOPBACK_ADMITTED), "receiver.test");
+        Future<InetSocketAddress> admitted = resolve(resolver(false, answering(List.of(address("127.0.0.1"))),
+                LOOPBACK_ADMITTED), "receiver.test");
 
-        Future<InetSocketAddress> resolved = resolve(group.getResolver(GlobalEventExecutor.INSTANCE), "nowhere.test");
-
-        assertInstanceOf(UnknownHostException.class, resolved.cause());
-        assertEquals("nowhere.test", resolved.cause().getMessage());
+        AddressRefusedException refused = assertInstanceOf(AddressRefusedException.class, publicAddress.cause());
+        assertTrue(refused.refusal().isEmpty(), "refused for http://, not for its block");
+        assertInstanceOf(AddressRefusedException.class, oneOfTwoPublic.cause());
+        assertTrue(admitted.isSuccess(), () -> String.valueOf(admitted.cause()));
     }
 
     @Test
-    void theLookupRunsOnAVirtualThreadNotOnTheCallersThread() {
-        resolve(resolver(List.of(InetAddress.getLoopbackAddress())), "receiver.test");
+    void aHostThatDoesNotResolveFailsTheResolution() {
+        HostAddresses unknown = host -> {
+            throw new InvalidWebhookRequestException("the URL's host '" + host + "' does not resolve");
+        };
+
+        Future<InetSocketAddress> resolved = resolve(resolver(true, unknown, LOOPBACK_ADMITTED), "nowhere.test");
+
+        assertInstanceOf(InvalidWebhookRequestException.class, resolved.cause());
+        assertEquals("the URL's host 'nowhere.test' does not resolve", resolved.cause().getMessage());
+    }
+
+    @Test
+    void theLookupRunsOnAVirtualThread() {
+        resolve(resolver(true, answering(List.of(address("127.0.0.1"))), LOOPBACK_ADMITTED), "receiver.test");
 
         assertEquals(1, lookupThreads.size());
         assertTrue(lookupThreads.getFirst().isVirtual());
     }
 
     @Test
-    void theDefaultLookupRunsOnAVirtualThreadAndChecksIpLiterals() throws Exception {
-        List<InetAddress> checked = new CopyOnWriteArrayList<>();
-        List<Thread> checkingThreads = new CopyOnWriteArrayList<>();
-        CheckedAddressResolverGroup group = new CheckedAddressResolverGroup(candidate -> {
-            checked.add(candidate);
-            checkingThreads.add(Thread.currentThread());
-            return !candidate.isLoopbackAddress();
-        });
+    void anIpLiteralIsCheckedToo() {
+        HostAddresses jdk = new JdkHostAddresses();
 
-        Future<InetSocketAddress> literal = resolve(group.getResolver(GlobalEventExecutor.INSTANCE), "127.0.0.1");
+        Future<InetSocketAddress> literal = resolve(resolver(true, jdk, AddressPolicy.publicOnly()), "127.0.0.1");
+        Future<InetSocketAddress> bracketed = resolve(resolver(true, jdk, AddressPolicy.publicOnly()), "[::1]");
 
-        assertInstanceOf(RefusedAddressException.class, literal.cause());
-        assertEquals(List.of(InetAddress.getByName("127.0.0.1")), checked);
-        assertTrue(checkingThreads.getFirst().isVirtual());
+        assertEquals(address("127.0.0.1"),
+                assertInstanceOf(AddressRefusedException.class, literal.cause()).address());
+        assertEquals(address("::1"), assertInstanceOf(AddressRefusedException.class, bracketed.cause()).address());
     }
 }

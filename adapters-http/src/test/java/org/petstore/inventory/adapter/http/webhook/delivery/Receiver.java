@@ -33,8 +33,12 @@ import javax.net.ssl.StandardConstants;
  */
 final class Receiver implements AutoCloseable {
 
-    /** What the receiver got. Header names are as the JDK server reports them ({@code Webhook-id}). */
-    record Request(String method, URI uri, Map<String, List<String>> headers, byte[] body, InetAddress reachedAt) {
+    /**
+     * What the receiver got. Header names are as the JDK server reports them ({@code Webhook-id}); {@code fromPort}
+     * is the client's port, the same for the requests of one connection.
+     */
+    record Request(String method, URI uri, Map<String, List<String>> headers, byte[] body, InetAddress reachedAt,
+                   int fromPort) {
     }
 
     @FunctionalInterface
@@ -58,7 +62,8 @@ final class Receiver implements AutoCloseable {
                     body = in.readAllBytes();
                 }
                 requests.add(new Request(exchange.getRequestMethod(), exchange.getRequestURI(),
-                        new TreeMap<>(exchange.getRequestHeaders()), body, exchange.getLocalAddress().getAddress()));
+                        new TreeMap<>(exchange.getRequestHeaders()), body, exchange.getLocalAddress().getAddress(),
+                        exchange.getRemoteAddress().getPort()));
                 answer.answer(exchange);
             }
         });
