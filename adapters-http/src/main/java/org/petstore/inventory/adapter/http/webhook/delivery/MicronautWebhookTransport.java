@@ -58,7 +58,7 @@ import reactor.core.publisher.Mono;
  * Sends one delivery attempt through Micronaut's Netty client: a {@code POST} of the delivery's exact bytes with
  * {@code Content-Type: application/json} and the Standard Webhooks v1 headers ({@link StandardWebhookSignature}),
  * and tells what happened ({@link AttemptResult}). It never throws for the receiver's or the network's faults. It
- * blocks its caller (a delivery worker's virtual thread) for at most {@code petstore.webhooks.timeout} (10 s).
+ * blocks its caller (a delivery worker's virtual thread) for at most {@code petstore.webhook.timeout} (10 s).
  *
  * <p>Where it connects. Every attempt resolves the URL's host and checks every address with the
  * {@link AddressPolicy} ({@code http://} only into admitted networks); a refusal, or a host that does not resolve, is

@@ -9,11 +9,14 @@ import jakarta.inject.Named;
 import jakarta.inject.Singleton;
 import java.net.InetSocketAddress;
 import org.petstore.inventory.application.port.outbound.HostAddresses;
+import org.petstore.inventory.domain.webhook.AddressPolicy;
 
 /**
  * What the webhook clients name and Micronaut looks up by name when it builds them
  * ({@link MicronautWebhookTransport}): the two address resolver groups (one per scheme) and the clients' own event
- * loop group, of one thread, so that sending never runs on the server's event loops.
+ * loop group, of one thread, so that sending never runs on the server's event loops; and the one
+ * {@link AddressPolicy} of the service, from {@code petstore.webhook.allowed-networks}, which the application also
+ * checks a subscription's URL with.
  */
 @Factory
 final class WebhookClientFactory {
@@ -23,6 +26,11 @@ final class WebhookClientFactory {
 
     /** One thread: a delivery's I/O is small, and encoding and signing happen on the worker's own thread. */
     private static final int EVENT_LOOP_THREADS = 1;
+
+    @Singleton
+    AddressPolicy addressPolicy(WebhookDeliverySettings settings) {
+        return settings.addressPolicy();
+    }
 
     @Singleton
     @Named(CheckedAddressResolverGroup.HTTPS)

@@ -10,16 +10,16 @@ import org.petstore.inventory.domain.webhook.AddressPolicy;
 import org.petstore.inventory.domain.webhook.Cidr;
 
 /**
- * {@code petstore.webhooks}: where deliveries may go and how long an attempt may take.
+ * {@code petstore.webhook}: where deliveries may go and how long an attempt may take.
  *
- * @param allowedNetworks {@code petstore.webhooks.allowed-networks}: the networks admitted besides public addresses
+ * @param allowedNetworks {@code petstore.webhook.allowed-networks}: the networks admitted besides public addresses
  *                        (CIDRs such as {@code 10.0.0.0/8} or {@code ::1/128}; comma-separated in one value, as
  *                        {@code PETSTORE_WEBHOOK_ALLOWED_NETWORKS} gives them); into them {@code http://} is accepted
  *                        too. None by default. A malformed entry stops the start, naming the entry.
- * @param timeout         {@code petstore.webhooks.timeout}: the most one attempt takes, looking the host up,
+ * @param timeout         {@code petstore.webhook.timeout}: the most one attempt takes, looking the host up,
  *                        connecting, TLS and the answer's status and excerpt included; 10 s by default
  */
-@ConfigurationProperties("petstore.webhooks")
+@ConfigurationProperties("petstore.webhook")
 record WebhookDeliverySettings(@Nullable List<String> allowedNetworks,
                                @Bindable(defaultValue = "10s") Duration timeout) {
 
@@ -32,7 +32,7 @@ record WebhookDeliverySettings(@Nullable List<String> allowedNetworks,
         allowedNetworks.forEach(Cidr::parse);
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalStateException("petstore.webhooks.timeout must be positive, got " + timeout);
+            throw new IllegalStateException("petstore.webhook.timeout must be positive, got " + timeout);
         }
     }
 

@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Closes a connection of the webhook clients when an exchange on it has not ended within the attempt's deadline
- * ({@code petstore.webhooks.timeout}) since its request was written. Micronaut 4.10 reads a response body that its
+ * ({@code petstore.webhook.timeout}) since its request was written. Micronaut 4.10 reads a response body that its
  * reader gave up on to its end before the connection goes back to the pool (Http1ResponseHandler's discarding state;
  * its {@code ResponseListener.allowDiscard} does nothing), so without this a receiver that keeps sending after the
  * excerpt was read would hold the connection, and the clients' event loop, for as long as it likes. An answer that

@@ -6,7 +6,7 @@
  * signs ({@link org.petstore.inventory.adapter.http.webhook.delivery.StandardWebhookSignature}, Standard Webhooks v1)
  * and POSTs a delivery with Micronaut's Netty client and tells how it went; and
  * {@link org.petstore.inventory.adapter.http.webhook.delivery.JdkHostAddresses} ({@code HostAddresses}) looks a
- * webhook's host up. Settings: {@code petstore.webhooks.allowed-networks} and {@code .timeout}
+ * webhook's host up. Settings: {@code petstore.webhook.allowed-networks} and {@code .timeout}
  * ({@link org.petstore.inventory.adapter.http.webhook.delivery.WebhookDeliverySettings}).
  *
  * <p>Rule: a connection goes only to an address that was checked. Every attempt resolves the host and checks every

@@ -54,7 +54,7 @@ import org.petstore.inventory.domain.webhook.WebhookUrl;
 /**
  * A delivery attempt as a receiver sees it, through the {@link WebhookTransport} bean of a Micronaut context, against
  * JDK HTTP servers on loopback addresses. The networks 127.0.0.1/32 and 127.0.0.3/32 are admitted
- * ({@code petstore.webhooks.allowed-networks}), so 127.0.0.2 is a refused (loopback) address; the attempt's deadline
+ * ({@code petstore.webhook.allowed-networks}), so 127.0.0.2 is a refused (loopback) address; the attempt's deadline
  * is 3 s. The name lookup is the test's ({@link ScriptedHostAddresses}): it answers what each test says, and records
  * every host asked, both by the check before an attempt and by the clients' resolvers. The TLS tests use a second
  * transport that trusts the tests' own certificate authority.
@@ -78,8 +78,8 @@ class MicronautWebhookTransportTest {
     static void startTheClients() {
         context = ApplicationContext.builder().environments("test").properties(Map.of(
                 ScriptedHostAddresses.SWITCH, "true",
-                "petstore.webhooks.allowed-networks", "127.0.0.1/32, 127.0.0.3/32",
-                "petstore.webhooks.timeout", TIMEOUT.toMillis() + "ms")).start();
+                "petstore.webhook.allowed-networks", "127.0.0.1/32, 127.0.0.3/32",
+                "petstore.webhook.timeout", TIMEOUT.toMillis() + "ms")).start();
         transport = context.getBean(WebhookTransport.class);
         SslConfiguration.TrustStoreConfiguration authority = new SslConfiguration.TrustStoreConfiguration();
         authority.setPath("classpath:webhook-receivers-trusted.p12");

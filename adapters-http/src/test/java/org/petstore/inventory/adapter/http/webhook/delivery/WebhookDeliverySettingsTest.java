@@ -15,7 +15,7 @@ import org.petstore.inventory.domain.webhook.AddressVerdict;
 import org.petstore.inventory.domain.webhook.Cidr;
 import org.petstore.inventory.domain.webhook.InvalidWebhookRequestException;
 
-/** {@code petstore.webhooks.allowed-networks} and {@code .timeout}, as an operator writes them. */
+/** {@code petstore.webhook.allowed-networks} and {@code .timeout}, as an operator writes them. */
 class WebhookDeliverySettingsTest {
 
     @Test
@@ -32,8 +32,8 @@ class WebhookDeliverySettingsTest {
     @Test
     void networksAreReadFromOneCommaSeparatedValueAsTheEnvironmentGivesIt() {
         try (ApplicationContext context = ApplicationContext.run(Map.of(
-                "petstore.webhooks.allowed-networks", "127.0.0.0/8, ::1/128",
-                "petstore.webhooks.timeout", "1500ms"))) {
+                "petstore.webhook.allowed-networks", "127.0.0.0/8, ::1/128",
+                "petstore.webhook.timeout", "1500ms"))) {
             WebhookDeliverySettings settings = context.getBean(WebhookDeliverySettings.class);
 
             assertEquals(List.of("127.0.0.0/8", "::1/128"), settings.allowedNetworks());
@@ -60,6 +60,6 @@ class WebhookDeliverySettingsTest {
 
         assertEquals("'10.0.0.0/33' is not a network: the prefix length after / is 0 to 32 for this address",
                 malformed.getMessage());
-        assertEquals("petstore.webhooks.timeout must be positive, got PT0S", zero.getMessage());
+        assertEquals("petstore.webhook.timeout must be positive, got PT0S", zero.getMessage());
     }
 }
