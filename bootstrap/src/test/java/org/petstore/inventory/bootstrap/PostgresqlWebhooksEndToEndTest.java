@@ -84,6 +84,7 @@ class PostgresqlWebhooksEndToEndTest extends WebhooksEndToEndTest {
 
                 assertTrue(receiver.awaitChange(last, Duration.ofSeconds(40)),
                         "the second instance takes over within the lease (15 s) and delivers everything");
+                assertTrue(awaitCursor(second, id, last), "the acknowledged delivery moves the cursor");
                 List<Long> ids = receiver.changeIds();
                 List<Long> once = new ArrayList<>(new LinkedHashSet<>(ids));
                 int duplicates = ids.size() - new HashSet<>(ids).size();

@@ -90,6 +90,17 @@ abstract class WebhooksEndToEndTest {
         return records;
     }
 
+    /** Waits up to 10 s until the webhook's cursor is {@code changeId}; answers whether it got there. */
+    static boolean awaitCursor(RunningService service, String id, long changeId) throws InterruptedException {
+        for (int i = 0; i < 500; i++) {
+            if (Long.parseLong(group(CURSOR, service.get("/v1/webhooks/" + id).body())) == changeId) {
+                return true;
+            }
+            Thread.sleep(20);
+        }
+        return false;
+    }
+
     /** Verifies the delivery's signature with the Standard Webhooks reference library, as a receiver would. */
     static void verify(String secret, WebhookReceiver.Received delivery) throws Exception {
         new com.standardwebhooks.Webhook(secret).verify(delivery.body(), Map.of(
@@ -118,6 +129,7 @@ abstract class WebhooksEndToEndTest {
             long last = changeId(expected.getLast());
 
             assertTrue(receiver.awaitChange(last, Duration.ofSeconds(20)), "every change arrives");
+            assertTrue(awaitCursor(service, webhook[0], last), "the acknowledged delivery moves the cursor");
             HttpResponse<String> shown = service.get("/v1/webhooks/" + webhook[0]);
             HttpResponse<String> listed = service.get("/v1/webhooks");
             HttpResponse<String> deliveries = service.get("/v1/webhooks/" + webhook[0] + "/deliveries");
