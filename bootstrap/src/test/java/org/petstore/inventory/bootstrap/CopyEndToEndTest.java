@@ -103,16 +103,21 @@ class CopyEndToEndTest {
 
     /**
      * The answers kept for Idempotency-Keys are not stock data: a copy leaves them behind, so on the copy a retry is a
-     * new request, while on the source it is still answered as the first one was.
+     * new request, while on the source it is still answered as the first one was. Nor are webhooks (with their
+     * secrets): the copy has none, the source keeps its own.
      */
     @Test
-    void aCopyLeavesTheKeptIdempotencyAnswersBehind() throws IOException {
+    void aCopyLeavesTheKeptIdempotencyAnswersAndTheWebhooksBehind() throws IOException {
         Map<String, Object> source = seededH2("keyed");
         String sale = "{\"delta\": -1, \"reason\": \"sale\"}";
+        String webhooks;
         try (RunningService service = RunningService.start(() -> source)) {
             assertEquals("{\"petId\":1,\"quantity\":11,\"status\":\"available\"}", service.send(
                     StockMovementsEndToEndTest.post(service, "/v1/inventory/1/adjustments", sale,
                             "Idempotency-Key", "\"sale-1\"")).body());
+            assertEquals(201, WebhooksEndToEndTest.post(service, "/v1/webhooks", "{\"url\": "
+                    + "\"https://8.8.8.8/hooks\", \"events\": [\"inventory.count.updated\"]}").statusCode());
+            webhooks = service.get("/v1/webhooks").body();
         }
         String before = everything(source);
 
@@ -124,11 +129,13 @@ class CopyEndToEndTest {
             assertEquals("{\"petId\":1,\"quantity\":10,\"status\":\"available\"}", copied.send(
                     StockMovementsEndToEndTest.post(copied, "/v1/inventory/1/adjustments", sale,
                             "Idempotency-Key", "\"sale-1\"")).body(), "on the copy: a new request");
+            assertEquals("{\"webhooks\":[]}", copied.get("/v1/webhooks").body(), "on the copy: no webhook");
         }
         try (RunningService service = RunningService.start(() -> source)) {
             assertEquals("{\"petId\":1,\"quantity\":11,\"status\":\"available\"}", service.send(
                     StockMovementsEndToEndTest.post(service, "/v1/inventory/1/adjustments", sale,
                             "Idempotency-Key", "\"sale-1\"")).body(), "on the source: replayed");
+            assertEquals(webhooks, service.get("/v1/webhooks").body(), "on the source: the webhook as it was");
         }
     }
 
