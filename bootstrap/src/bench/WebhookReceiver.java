@@ -6,7 +6,7 @@
 //
 //   GET  /stats  one line: changes= dupes= gaps= p50_ms= p99_ms= max_ms= changes_per_s= last_change_id=
 //                changes_per_s: changes received between the first and the last arrival since the reset
-//   POST /reset  forgets the counts and the latencies (not the changes seen: a duplicate is still one)
+//   POST /reset  forgets the counts, the latencies and the last change (not the changes seen: a duplicate is still one)
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -90,6 +90,7 @@ public class WebhookReceiver {
     private static synchronized void reset() {
         latencies = new long[BUCKETS + 1];
         changes = dupes = gaps = firstArrival = lastArrival = maxMillis = 0;
+        lastChangeId = -1;   // a new subscription starts at the ledger's head, not where the last one stopped
     }
 
     private static synchronized String stats() {
