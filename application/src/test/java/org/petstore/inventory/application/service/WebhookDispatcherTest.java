@@ -24,10 +24,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
@@ -105,31 +101,11 @@ class WebhookDispatcherTest {
     private final List<WebhookDispatcher> dispatchers = new ArrayList<>();
     private final AtomicInteger webhooks = new AtomicInteger();
 
-    private final List<String> logged = new ArrayList<>();
-    private final Logger log = Logger.getLogger(WebhookDispatcher.class.getName());
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            synchronized (logged) {
-                logged.add(record.getLevel() + " " + new SimpleFormatter().formatMessage(record));
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-    private boolean parentHandlers;
+    private CapturedLog log;
 
     @BeforeEach
     void captureLog() {
-        parentHandlers = log.getUseParentHandlers();
-        log.setUseParentHandlers(false);
-        log.addHandler(capture);
+        log = CapturedLog.of(WebhookDispatcher.class);
     }
 
     @AfterEach
@@ -144,8 +120,7 @@ class WebhookDispatcherTest {
                 assertFalse(thread.isAlive(), thread + " still runs after stop");
             }
         }
-        log.removeHandler(capture);
-        log.setUseParentHandlers(parentHandlers);
+        log.close();
         for (String line : logged()) {
             assertFalse(line.contains("whsec_"), line);
             assertFalse(line.contains("https://"), "no URL in the log: " + line);
@@ -153,9 +128,7 @@ class WebhookDispatcherTest {
     }
 
     private List<String> logged() {
-        synchronized (logged) {
-            return List.copyOf(logged);
-        }
+        return log.lines();
     }
 
     private WebhookDispatcher dispatcher(String instance) {

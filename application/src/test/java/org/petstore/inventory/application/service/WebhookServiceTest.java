@@ -13,14 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,42 +70,19 @@ class WebhookServiceTest {
             new AddressPolicy(List.of(Cidr.parse("192.168.1.0/24"))), new FakeWebhookPayloads(), transport, clock,
             new Random(50));
 
-    private final List<String> logged = new ArrayList<>();
-    private final Logger log = Logger.getLogger(WebhookService.class.getName());
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            synchronized (logged) {
-                logged.add(record.getLevel() + " " + new SimpleFormatter().formatMessage(record));
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-    private boolean parentHandlers;
+    private CapturedLog log;
 
     @BeforeEach
     void captureLog() {
-        parentHandlers = log.getUseParentHandlers();
-        log.setUseParentHandlers(false);
-        log.addHandler(capture);
+        log = CapturedLog.of(WebhookService.class);
     }
 
     @AfterEach
     void neverASecretOrAUrlInTheLog() {
-        log.removeHandler(capture);
-        log.setUseParentHandlers(parentHandlers);
-        synchronized (logged) {
-            for (String line : logged) {
-                assertFalse(line.contains("whsec_"), line);
-                assertFalse(line.contains("token=abc"), line);
-            }
+        log.close();
+        for (String line : log.lines()) {
+            assertFalse(line.contains("whsec_"), line);
+            assertFalse(line.contains("token=abc"), line);
         }
     }
 
@@ -547,12 +519,11 @@ class WebhookServiceTest {
         service.update(created.webhook().id(), url("https://other.example.com/x?token=abc"));
         service.sendTest(created.webhook().id());
 
-        synchronized (logged) {
-            assertEquals(4, logged.size(), String.join("\n", logged));
-            for (String line : logged) {
-                assertFalse(line.contains(created.secret().text().substring(6, 20)), line);
-                assertFalse(line.contains(rotated.secret().text().substring(6, 20)), line);
-            }
+        List<String> logged = log.lines();
+        assertEquals(4, logged.size(), String.join("\n", logged));
+        for (String line : logged) {
+            assertFalse(line.contains(created.secret().text().substring(6, 20)), line);
+            assertFalse(line.contains(rotated.secret().text().substring(6, 20)), line);
         }
         assertNotEquals(WebhookSecret.parse(created.secret().text()), rotated.secret());
     }
