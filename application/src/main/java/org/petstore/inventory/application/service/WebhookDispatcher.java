@@ -108,6 +108,12 @@ public final class WebhookDispatcher {
     private static final long BACKOFF_NANOS = Duration.ofMillis(BACKOFF_MILLIS).toNanos();
     /** How long a loop holding a webhook with an expired cursor waits before it reads it again. */
     private static final long HOLD_NANOS = Duration.ofMinutes(1).toNanos();
+    /**
+     * While changes keep coming, how long a loop that has just delivered lets a short batch grow before it forms it:
+     * a delivery's fixed cost (a POST, its reads and writes) is then paid for up to {@link #BATCH} changes instead of a
+     * few, and a change waits at most this much longer.
+     */
+    static final long LINGER_NANOS = Duration.ofMillis(100).toNanos();
 
     private final String instanceId;
     private final WebhookLeases leases;
@@ -345,6 +351,8 @@ public final class WebhookDispatcher {
         /** Whether this loop has logged that the cursor expired, or that something failed, since it last went on. */
         private boolean expiredLogged;
         private boolean failureLogged;
+        /** The last step delivered: the next short batch lingers once ({@link #LINGER_NANOS}). */
+        private boolean streaming;
 
         Worker(Lease lease, long deadline) {
             this.lease = lease;
@@ -465,10 +473,17 @@ public final class WebhookDispatcher {
             }
             expiredLogged = false;
             if (changes.isEmpty()) {
+                streaming = false;
                 awaitChangesAfter(cursor);
                 return Optional.empty();
             }
             watching = -1;
+            if (streaming && changes.size() < BATCH) {
+                streaming = false;
+                pause(LINGER_NANOS);
+                return Optional.empty();
+            }
+            streaming = false;
             StockChange last = changes.getLast();
             byte[] body = payloads.inventoryCountUpdated(cursor, changes, last.at());
             FormedDelivery delivery = new FormedDelivery(FormedDelivery.newId(random),
@@ -484,7 +499,8 @@ public final class WebhookDispatcher {
         private boolean record(Webhook webhook, PendingDelivery pending, AttemptRecord attempt) {
             AttemptResult result = attempt.result();
             if (result.succeeded()) {
-                return recorded(() -> deliveries.recordSuccess(lease, pending, attempt));
+                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt));
+                return streaming;
             }
             if (result.gone()) {
                 boolean recorded = recorded(() -> deliveries.recordFailure(lease, pending, attempt, null, GONE));
