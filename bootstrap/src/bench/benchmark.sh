@@ -4,7 +4,7 @@
 #
 # usage: bootstrap/src/bench/benchmark.sh [--skip-build] [--items 100] [--backends h2,pg] [--duration 10]
 #            [--conns 32] [--threads 2] [--warmup 5] [--no-aot] [--port 30290] [--streaming] [--managed-key]
-#            [--quota]
+#            [--quota] [--webhooks]
 #
 #   --skip-build   use the jar and launcher already in bootstrap/target
 #   --items N      entries in the database during the run (petIds 1..N; the demo data holds 12)
@@ -19,6 +19,13 @@
 #                  on a service started with PETSTORE_RATE_LIMIT=off and on one whose default quota is 1000000/s
 #                  (every answer then carries the quota fields), in the order off, on, on, off, each start warmed
 #                  up; prints both and quota_on_vs_off_get/_patch, the ratio of their sums (the issue asks >= 0.9)
+#   --webhooks     webhooks: the receiver WebhookReceiver.java (beside this script) on port+1 answers 204 at once.
+#                  (1) PATCH with no subscription and with one, in the order none, one, one, none (each "one" a new
+#                  subscription, deleted after the run once its receiver has every change); prints both rates,
+#                  webhook_vs_none_patch (the issue asks >= 0.9) and, over the "one" runs, the latency from each
+#                  change's "at" to its arrival (p50, p99: the issue asks < 2 s), duplicates and gaps; (2) the drain:
+#                  a disabled subscription, --duration seconds of batches of 100 changes, then enabled: prints the
+#                  changes per second that reach the receiver (the issue asks >= 5000)
 #   --streaming    the bounded-memory check instead: 1,000,000 entries (or --items), -Xmx64m, four concurrent full
 #                  GETs and a PATCH meanwhile; prints first-byte and total times, the PATCH time and the peak RSS
 #   --peers-file F seed only, and write to F the service's lines for ../shared/perf/compare.sh (project-h2 and
@@ -53,7 +60,7 @@ KEY=bench-key
 
 log() { echo "[bench $(date +%T)] $*" >&2; }
 bench_options "--skip-build:BUILD=no --items=ITEMS --backends=BACKENDS --duration=DURATION --conns=CONNS
-  --threads=THREADS --warmup=WARMUP --no-aot:AOT=no --port=PORT --streaming:MODE=streaming --managed-key:MODE=keys --quota:MODE=quota
+  --threads=THREADS --warmup=WARMUP --no-aot:AOT=no --port=PORT --streaming:MODE=streaming --managed-key:MODE=keys --quota:MODE=quota --webhooks:MODE=webhooks
   --peers-file=PEERS_OUT" "$@"
 if [ -n "$PEERS_OUT" ]; then MODE=peers; fi
 if [ -z "$ITEMS" ]; then
@@ -153,10 +160,18 @@ stop_service() {
   SERVICE_PID=
 }
 
+# the receiver of --webhooks
+RECEIVER_PID=
+stop_receiver() {
+  [ -n "$RECEIVER_PID" ] || return 0
+  kill -TERM "$RECEIVER_PID" 2>/dev/null || true; wait "$RECEIVER_PID" 2>/dev/null || true; RECEIVER_PID=
+}
+
 PG_STARTED_HERE=no
 PG_SCRIPT="$ROOT/../shared/perf/pg.sh"
 cleanup() {
   stop_service
+  stop_receiver
   # the peers of --peers-file need the cluster after this script
   if [ "$PG_STARTED_HERE" = yes ] && [ "$MODE" != peers ]; then "$PG_SCRIPT" stop >&2 || true; fi
 }
@@ -378,6 +393,87 @@ quota_run() {   # BACKEND
        "non2xx=$bad items=$ITEMS conns=$CONNS duration_s=$DURATION aot=$AOT"
 }
 
+# ---------------------------------------------------------------- webhooks mode
+receiver() {   # PATH: GET /stats or POST /reset on the receiver
+  if [ "$1" = /stats ]; then curl -s --max-time 10 "http://127.0.0.1:$((PORT + 1))/stats"
+  else curl -s --max-time 10 -X POST "http://127.0.0.1:$((PORT + 1))$1"; fi
+}
+api() {   # METHOD PATH [BODY]: the service's answer
+  curl -s --max-time 30 -X "$1" -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
+    ${3:+-d "$3"} "http://127.0.0.1:$PORT$2"
+}
+head_change_id() {   # the ledger's newest change: one more PATCH, read back from its entry's history
+  api PATCH /v1/inventory/1 "{\"quantity\": $((RANDOM + 1001))}" >/dev/null
+  api GET '/v1/inventory/1/changes?limit=1' | sed -n 's/^\[{"changeId":\([0-9]*\).*/\1/p'
+}
+subscribe() {   # a new subscription to the receiver: its id
+  api POST /v1/webhooks "{\"url\": \"http://127.0.0.1:$((PORT + 1))/\", \"events\": [\"inventory.count.updated\"]}" \
+    | sed -n 's/.*"id":"\(whk-[0-9a-f]*\)".*/\1/p'
+}
+await_receiver() {   # CHANGE_ID: waits (up to 5 minutes) until the receiver has it; R_<field> from its stats
+  local want=$1 line kv t0=$SECONDS
+  while :; do
+    line=$(receiver /stats)
+    for kv in $line; do printf -v "R_${kv%%=*}" '%s' "${kv#*=}"; done
+    [ "${R_last_change_id:--1}" -ge "$want" ] && return 0
+    [ $((SECONDS - t0)) -lt 300 ] || die "the receiver did not get change $want within 5 minutes: $line"
+    nap 0.1
+  done
+}
+
+webhooks_run() {   # BACKEND
+  local backend=$1 name="petstore-$1-webhooks" url="http://127.0.0.1:$PORT" round id head
+  local none=0 one=0 bad=0 p50=0 p99=0 dupes=0 gaps=0
+  add() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
+  max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
+  "$JAVA" "$HERE/WebhookReceiver.java" "$((PORT + 1))" 2>>"$WORK/receiver.log" &
+  RECEIVER_PID=$!
+  "prepare_$backend"
+  start_service "$name" "${SERVICE_ENV[@]}" PETSTORE_RATE_LIMIT=off PETSTORE_WEBHOOK_ALLOWED_NETWORKS=127.0.0.0/8
+  receiver /stats >/dev/null || die "the receiver does not answer (log $WORK/receiver.log)"
+  if [ "$WARMUP" != 0 ]; then
+    id=$(subscribe); [ -n "$id" ] || die "no subscription from POST /v1/webhooks"
+    run_wrk warmup-patch "$WARMUP" "$HERE/patch.lua" "$url" "$KEY" "$ITEMS"
+    await_receiver "$(head_change_id)"; api DELETE "/v1/webhooks/$id" >/dev/null
+  fi
+  for round in none one one none; do
+    if [ "$round" = one ]; then
+      id=$(subscribe); [ -n "$id" ] || die "no subscription from POST /v1/webhooks"
+      receiver /reset
+    fi
+    run_wrk "patch-webhook-$round" "$DURATION" "$HERE/patch.lua" "$url" "$KEY" "$ITEMS"
+    bad=$((bad + W_non2xx))
+    if [ "$round" = one ]; then
+      one=$(add "$one" "$W_ok_rps")
+      await_receiver "$(head_change_id)"
+      log "receiver: changes=$R_changes p50=${R_p50_ms}ms p99=${R_p99_ms}ms dupes=$R_dupes gaps=$R_gaps"
+      p50=$(max "$p50" "$R_p50_ms"); p99=$(max "$p99" "$R_p99_ms")
+      dupes=$((dupes + R_dupes)); gaps=$((gaps + R_gaps))
+      api DELETE "/v1/webhooks/$id" >/dev/null
+    else
+      none=$(add "$none" "$W_ok_rps")
+    fi
+  done
+  # the drain: changes wait behind a disabled subscription, then it is enabled
+  id=$(subscribe)
+  api PATCH "/v1/webhooks/$id" '{"enabled": false}' >/dev/null
+  run_wrk batch-load "$DURATION" "$HERE/patch.lua" "$url" "$KEY" "$ITEMS" batch
+  bad=$((bad + W_non2xx))
+  head=$(head_change_id)
+  receiver /reset
+  api PATCH "/v1/webhooks/$id" '{"enabled": true}' >/dev/null
+  await_receiver "$head"
+  log "drain: changes=$R_changes changes_per_s=$R_changes_per_s dupes=$R_dupes gaps=$R_gaps"
+  dupes=$((dupes + R_dupes)); gaps=$((gaps + R_gaps))
+  stop_service
+  stop_receiver
+  echo "$name none_patch_rps=$(awk -v a="$none" 'BEGIN { printf "%.1f", a / 2 }')" \
+       "webhook_patch_rps=$(awk -v a="$one" 'BEGIN { printf "%.1f", a / 2 }')" \
+       "webhook_vs_none_patch=$(awk -v m="$one" -v c="$none" 'BEGIN { printf "%.2f", (c > 0 ? m / c : 0) }')" \
+       "delivery_p50_ms=$p50 delivery_p99_ms=$p99 drain_changes=$R_changes drain_changes_per_s=$R_changes_per_s" \
+       "dupes=$dupes gaps=$gaps non2xx=$bad items=$ITEMS conns=$CONNS duration_s=$DURATION aot=$AOT"
+}
+
 # ---------------------------------------------------------------- streaming mode
 # Four concurrent full GETs of the whole list with a 64 MiB heap, and a PATCH sent while they run.
 streaming_run() {   # BACKEND
@@ -461,6 +557,7 @@ for backend in "${backend_list[@]}"; do
     load) load_run "$backend";;
     keys) keys_run "$backend";;
     quota) quota_run "$backend";;
+    webhooks) webhooks_run "$backend";;
     streaming) PROBE_PATH=/v1/pets/1 streaming_run "$backend";;
     peers) "prepare_$backend"; peer_line "$backend" >>"$PEERS_OUT";;
   esac

@@ -86,7 +86,7 @@ class CopyEndToEndTest {
                 () -> assertEquals(0, backToH2.exitCode(), backToH2::toString),
                 () -> assertTrue(toPostgresql.outLines().getFirst().matches("copied 6 pets \\(5 with stock\\), 2 "
                         + "orders and 5 stock ledger changes to " + Pattern.quote(urlOf(postgresql))
-                        + " \\(schema version 11\\) in \\d+\\.\\d s"),
+                        + " \\(schema version 12\\) in \\d+\\.\\d s"),
                         toPostgresql::toString),
                 () -> assertTrue(toPostgresql.outLines().get(1).startsWith("verified: the target holds the same 13 "
                         + "rows as the source; SHA-256 over every row: "), toPostgresql::toString),
@@ -103,16 +103,21 @@ class CopyEndToEndTest {
 
     /**
      * The answers kept for Idempotency-Keys are not stock data: a copy leaves them behind, so on the copy a retry is a
-     * new request, while on the source it is still answered as the first one was.
+     * new request, while on the source it is still answered as the first one was. Nor are webhooks (with their
+     * secrets): the copy has none, the source keeps its own.
      */
     @Test
-    void aCopyLeavesTheKeptIdempotencyAnswersBehind() throws IOException {
+    void aCopyLeavesTheKeptIdempotencyAnswersAndTheWebhooksBehind() throws IOException {
         Map<String, Object> source = seededH2("keyed");
         String sale = "{\"delta\": -1, \"reason\": \"sale\"}";
+        String webhooks;
         try (RunningService service = RunningService.start(() -> source)) {
             assertEquals("{\"petId\":1,\"quantity\":11,\"status\":\"available\"}", service.send(
                     StockMovementsEndToEndTest.post(service, "/v1/inventory/1/adjustments", sale,
                             "Idempotency-Key", "\"sale-1\"")).body());
+            assertEquals(201, WebhooksEndToEndTest.post(service, "/v1/webhooks", "{\"url\": "
+                    + "\"https://8.8.8.8/hooks\", \"events\": [\"inventory.count.updated\"]}").statusCode());
+            webhooks = service.get("/v1/webhooks").body();
         }
         String before = everything(source);
 
@@ -124,11 +129,13 @@ class CopyEndToEndTest {
             assertEquals("{\"petId\":1,\"quantity\":10,\"status\":\"available\"}", copied.send(
                     StockMovementsEndToEndTest.post(copied, "/v1/inventory/1/adjustments", sale,
                             "Idempotency-Key", "\"sale-1\"")).body(), "on the copy: a new request");
+            assertEquals("{\"webhooks\":[]}", copied.get("/v1/webhooks").body(), "on the copy: no webhook");
         }
         try (RunningService service = RunningService.start(() -> source)) {
             assertEquals("{\"petId\":1,\"quantity\":11,\"status\":\"available\"}", service.send(
                     StockMovementsEndToEndTest.post(service, "/v1/inventory/1/adjustments", sale,
                             "Idempotency-Key", "\"sale-1\"")).body(), "on the source: replayed");
+            assertEquals(webhooks, service.get("/v1/webhooks").body(), "on the source: the webhook as it was");
         }
     }
 
@@ -274,15 +281,15 @@ class CopyEndToEndTest {
             statement.execute("""
                     INSERT INTO "flyway_schema_history" ("installed_rank", "version", "description", "type", "script",
                         "checksum", "installed_by", "execution_time", "success")
-                    VALUES (12, '12', 'from the future', 'SQL', 'V12__from_the_future.sql', 0, 'sa', 0, TRUE)""");
+                    VALUES (13, '13', 'from the future', 'SQL', 'V13__from_the_future.sql', 0, 'sa', 0, TRUE)""");
         }
 
         CommandRun copy = CommandRun.on(source, "copy", "--to", h2Url("newer"));
 
         assertAll(
                 () -> assertEquals(3, copy.exitCode(), copy::toString),
-                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 12, "
-                        + "newer than the version this program knows (11): use the petstore-inventory release that "
+                () -> assertEquals(List.of("copy: the target database at " + serviceUrl + " has schema version 13, "
+                        + "newer than the version this program knows (12): use the petstore-inventory release that "
                         + "made it, or a newer one; nothing was copied"), copy.errLines()));
     }
 }

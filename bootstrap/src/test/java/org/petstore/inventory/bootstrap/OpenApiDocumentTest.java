@@ -85,7 +85,9 @@ class OpenApiDocumentTest {
     void pathsAreRelativeToTheServers() {
         assertEquals(List.of("/inventory", "/inventory/changes", "/inventory/{petId}",
                 "/inventory/{petId}/adjustments", "/inventory/{petId}/changes", "/keys", "/keys/self", "/keys/{id}",
-                "/keys/{id}/rotation", "/pets/{petId}", "/store/orders"),
+                "/keys/{id}/rotation", "/pets/{petId}", "/store/orders", "/webhooks", "/webhooks/{id}",
+                "/webhooks/{id}/deliveries", "/webhooks/{id}/replay", "/webhooks/{id}/secret-rotation",
+                "/webhooks/{id}/test"),
                 List.copyOf(map(document, "paths").keySet()));
     }
 
@@ -296,6 +298,27 @@ class OpenApiDocumentTest {
         for (String status : List.of("412", "428")) {
             assertEquals(Map.of("$ref", ERROR_REF), schemaOf(responses, status), status);
         }
+    }
+
+    /**
+     * The webhook API needs webhooks:admin, and the deliveries it makes are described as createWebhook's callbacks
+     * (OpenAPI 3.0) and as x-webhooks (Redoc); adapters-http's OpenApiScopesTest checks them member by member.
+     */
+    @Test
+    void theWebhookApiAndItsDeliveriesAreDescribed() {
+        assertEquals(List.of("webhooks:admin"), operation("/webhooks", "post").get("x-required-scopes"));
+        assertEquals(List.of("webhooks:admin"), operation("/webhooks/{id}/test", "post").get("x-required-scopes"));
+        assertTrue(((List<?>) document.get("tags")).contains(Map.of("name", "webhooks", "description",
+                "Experimental: webhook subscriptions, which push every change of the stock ledger to a receiver, "
+                        + "signed (Standard Webhooks v1), in order, at least once")));
+        Map<String, Object> callbacks = map(operation("/webhooks", "post"), "callbacks");
+        assertEquals(List.of("inventoryCountUpdated", "webhookTest"), List.copyOf(callbacks.keySet()));
+        assertEquals(map(map(callbacks, "inventoryCountUpdated"), "{$request.body#/url}"),
+                map(map(document, "x-webhooks"), "inventoryCountUpdated"));
+        Map<String, Object> delivery = map(map(map(callbacks, "inventoryCountUpdated"), "{$request.body#/url}"),
+                "post");
+        assertEquals(Map.of("$ref", "#/components/schemas/InventoryCountUpdatedEvent"),
+                map(map(map(map(delivery, "requestBody"), "content"), "application/json"), "schema"));
     }
 
     @Test

@@ -68,7 +68,7 @@ class PostgresqlManagedKeysEndToEndTest extends ManagedKeysEndToEndTest {
                     () -> assertTrue(rotated.out().strip().matches("pst_[0-9A-Za-z]{49}"), rotated.toString()),
                     () -> assertEquals(1, unknownScope.exitCode(), unknownScope.toString()),
                     () -> assertEquals(List.of("keys create: scopes: 'inventory:delete' is not a scope; the scopes are "
-                            + "inventory:read, inventory:write, keys:admin; nothing was changed"),
+                            + "inventory:read, inventory:write, keys:admin, webhooks:admin; nothing was changed"),
                             unknownScope.errLines()),
                     () -> assertEquals(2, noAction.exitCode(), noAction.toString()),
                     () -> assertEquals("petstore-inventory keys: Missing required subcommand",

@@ -133,6 +133,82 @@ class ResponsesMatchOpenApiTest {
         assertDocumented(path, "PATCH", refused);
     }
 
+    /**
+     * The webhook API's answers, each as {@code WebhookApiTest} (adapters-http) asserts it to the character, match the
+     * document, the ones with every absent member as null too. They are given here rather than asked of the service,
+     * whose webhook use cases are wired in bootstrap with the deliveries; asked for, they join {@link #exchanges()}.
+     */
+    static Stream<Arguments> webhookAnswers() {
+        String id = "whk-3f2a0c1b2d3e";
+        String path = "/v1/webhooks/" + id;
+        String webhook = "{\"id\":\"" + id + "\",\"url\":\"https://shop.example.com/hooks/stock\","
+                + "\"events\":[\"inventory.count.updated\"],\"description\":null,\"enabled\":true,"
+                + "\"disabledReason\":null,\"createdAt\":\"2026-11-28T10:00:00Z\",\"cursor\":1200,"
+                + "\"lastFailureAt\":null,\"lastFailure\":null}";
+        String disabled = "{\"id\":\"whk-00000000000a\",\"url\":\"https://erp.example.com/in\","
+                + "\"events\":[\"inventory.count.updated\"],\"description\":\"to the ERP\",\"enabled\":false,"
+                + "\"disabledReason\":\"receiver answered 410 Gone\",\"createdAt\":\"2026-11-01T08:00:00Z\","
+                + "\"cursor\":977,\"lastFailureAt\":\"2026-11-27T23:59:59.500Z\",\"lastFailure\":\"410\"}";
+        String error = "{\"code\":\"%s\",\"message\":\"m\",\"status\":%d}";
+        return Stream.of(
+                answer("POST", "/v1/webhooks", 201, "{\"id\":\"" + id + "\",\"url\":\"https://shop.example.com/hooks/"
+                        + "stock\",\"events\":[\"inventory.count.updated\"],\"description\":\"stock to the web shop\","
+                        + "\"enabled\":true,\"createdAt\":\"2026-11-28T10:00:00Z\","
+                        + "\"secret\":\"whsec_t8Ar4Ql3fb0N7bPxO+p9yCm2aWq1lS1cJ3k3Eo0gq1Y=\"}"),
+                answer("POST", "/v1/webhooks", 400, error.formatted("VALIDATION_FAILED", 400)),
+                answer("POST", "/v1/webhooks", 403, error.formatted("INSUFFICIENT_SCOPE", 403)),
+                answer("POST", "/v1/webhooks", 415, error.formatted("UNSUPPORTED_MEDIA_TYPE", 415)),
+                answer("GET", "/v1/webhooks", 200, "{\"webhooks\":[" + disabled + "," + webhook + "]}"),
+                answer("GET", "/v1/webhooks", 200, "{\"webhooks\":[]}"),
+                answer("GET", path, 200, webhook),
+                answer("GET", path, 200, disabled),
+                answer("GET", path, 404, error.formatted("NOT_FOUND", 404)),
+                answer("PATCH", path, 200, webhook),
+                answer("PATCH", path, 410, error.formatted("CURSOR_EXPIRED", 410)),
+                answer("DELETE", path, 204, null),
+                answer("POST", path + "/secret-rotation", 200, "{\"secret\":\"whsec_t8Ar4Ql3fb0N7bPxO+p9yCm2aWq1lS1cJ"
+                        + "3k3Eo0gq1Y=\",\"previousSecretValidUntil\":\"2026-11-29T10:00:00Z\"}"),
+                answer("GET", path + "/deliveries", 200, "[{\"attemptId\":5,\"webhookId\":\"" + id + "\","
+                        + "\"deliveryId\":\"msg_test\",\"firstChangeId\":null,\"lastChangeId\":null,\"attempt\":1,"
+                        + "\"at\":\"2026-11-28T10:00:04Z\",\"status\":null,\"error\":\"address_refused\","
+                        + "\"durationMs\":1},{\"attemptId\":4,\"webhookId\":\"" + id + "\",\"deliveryId\":\"msg_A\","
+                        + "\"firstChangeId\":1201,\"lastChangeId\":1300,\"attempt\":3,\"at\":\"2026-11-28T10:00:03Z\","
+                        + "\"status\":200,\"error\":null,\"durationMs\":12}]"),
+                answer("GET", path + "/deliveries", 200, "[]"),
+                answer("GET", path + "/deliveries", 400, error.formatted("VALIDATION_FAILED", 400)),
+                answer("POST", path + "/replay", 200, webhook),
+                answer("POST", path + "/replay", 410, error.formatted("CURSOR_EXPIRED", 410)),
+                answer("POST", path + "/test", 200, "{\"status\":204,\"error\":null,\"durationMs\":12}"),
+                answer("POST", path + "/test", 200, "{\"status\":null,\"error\":\"timeout\",\"durationMs\":10000}"),
+                answer("POST", path + "/test", 429, error.formatted("RATE_LIMITED", 429)));
+    }
+
+    @ParameterizedTest(name = "{0} {1} -> {2} {3}")
+    @MethodSource("webhookAnswers")
+    void theWebhookApisAnswersAreTheDocumentedOnes(String method, String path, int status, String body) {
+        SimpleResponse.Builder answer = SimpleResponse.Builder.status(status);
+        if (body != null) {
+            answer.withContentType("application/json").withBody(body);
+        }
+        if (status == 201) {
+            answer.withHeader("Location", path + "/whk-3f2a0c1b2d3e");
+        }
+        ValidationReport report = validator.validateResponse(path, Request.Method.valueOf(method), answer.build());
+
+        assertFalse(report.hasErrors(), () -> "the answer does not match the document: " + report.getMessages());
+    }
+
+    /** The webhook API's answers are checked, not waved through: one that breaks its schema is reported. */
+    @Test
+    void aWebhookAnswerThatBreaksTheDocumentIsReported() {
+        for (String body : List.of("{\"status\":\"204\",\"error\":null,\"durationMs\":12}",
+                "{\"status\":null,\"error\":\"slow\",\"durationMs\":12}", "{\"status\":204,\"error\":null}")) {
+            assertTrue(validator.validateResponse("/v1/webhooks/whk-3f2a0c1b2d3e/test", Request.Method.POST,
+                    SimpleResponse.Builder.status(200).withContentType("application/json").withBody(body).build())
+                    .hasErrors(), body);
+        }
+    }
+
     /** The validation is not vacuous: a response that breaks the document is reported. */
     @Test
     void aResponseThatBreaksTheDocumentIsReported() {
@@ -163,6 +239,10 @@ class ResponsesMatchOpenApiTest {
 
     private static Arguments exchange(String method, String path, String body, boolean withKey, int status) {
         return Arguments.of(method, path, body, withKey, status);
+    }
+
+    private static Arguments answer(String method, String path, int status, String body) {
+        return Arguments.of(method, path, status, body);
     }
 
     /** With the key and one conditional header. */

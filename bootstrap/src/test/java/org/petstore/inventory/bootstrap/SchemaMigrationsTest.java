@@ -88,10 +88,10 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("11", database.currentVersion());
-        assertEquals(11, database.applied());
+        assertEquals("12", database.currentVersion());
+        assertEquals(12, database.applied());
         database.start();
-        assertEquals(11, database.applied());
+        assertEquals(12, database.applied());
     }
 
     @ParameterizedTest
@@ -102,7 +102,7 @@ class SchemaMigrationsTest {
 
         database.start();
 
-        assertEquals("11", database.currentVersion());
+        assertEquals("12", database.currentVersion());
     }
 
     @ParameterizedTest
@@ -132,11 +132,11 @@ class SchemaMigrationsTest {
     void aMigrationOfANewerVersionIsAccepted(String backend) throws SQLException {
         Database database = newDatabase(backend);
         database.flyway(null).migrate();
-        database.recordApplied("'12'", "from a newer version", "V12__from_a_newer_version.sql");
+        database.recordApplied("'13'", "from a newer version", "V13__from_a_newer_version.sql");
 
         database.start();
 
-        assertEquals("12", database.currentVersion());
+        assertEquals("13", database.currentVersion());
     }
 
     /** Flyway's refusal behind a start that failed. */

@@ -75,6 +75,11 @@ class SecretsNeverLoggedEndToEndTest {
     /** The managed key created in a run, and its secrets (the first, then the rotated one). */
     private String managedId;
     private final List<String> managedSecrets = new ArrayList<>();
+    /** Any webhook secret: {@code whsec_} and the base64 of at least 24 bytes. */
+    private static final java.util.regex.Pattern WEBHOOK_SECRET =
+            java.util.regex.Pattern.compile("whsec_[A-Za-z0-9+/]{32}");
+    /** The base64 of each webhook secret the API showed (after its {@code whsec_}). */
+    private final List<String> webhookSecrets = new ArrayList<>();
 
     @Test
     void noKeyReachesTheLogAtTrace() throws JoranException, IOException {
@@ -167,6 +172,20 @@ class SecretsNeverLoggedEndToEndTest {
             assertEquals(204, service.send(service.anonymousRequest("/v1/keys/" + managedId)
                     .header("Authorization", "Bearer " + PLAIN_KEY).DELETE().build()).statusCode());
             assertEquals(401, call.apply(managedSecrets.get(1)).apply("/v1/inventory").statusCode());
+            // a webhook's secrets: shown when it is created and rotated, never logged
+            HttpResponse<String> webhook = service.send(service.anonymousRequest("/v1/webhooks")
+                    .header("Authorization", "Bearer " + PLAIN_KEY).header("Content-Type", "application/json")
+                    .POST(BodyPublishers.ofString("{\"url\": \"https://8.8.8.8/hooks\", "
+                            + "\"events\": [\"inventory.count.updated\"]}")).build());
+            assertEquals(201, webhook.statusCode(), webhook.body());
+            String webhookId = webhook.body().replaceAll(".*\"id\":\"(whk-[0-9a-f]{12})\".*", "$1");
+            HttpResponse<String> rotatedWebhook = service.send(service.anonymousRequest("/v1/webhooks/" + webhookId
+                    + "/secret-rotation").header("Authorization", "Bearer " + PLAIN_KEY)
+                    .POST(BodyPublishers.noBody()).build());
+            assertEquals(200, rotatedWebhook.statusCode(), rotatedWebhook.body());
+            for (String answer : List.of(webhook.body(), rotatedWebhook.body())) {
+                webhookSecrets.add(answer.replaceAll(".*\"secret\":\"whsec_([A-Za-z0-9+/=]+)\".*", "$1"));
+            }
             // keys in a query string, with and without a key in Authorization: the framework's request lines (the
             // request, no route, wrong method, wrong media type) carry the query string
             Function<String, HttpResponse<String>> withoutKey = path -> service.send(
@@ -229,9 +248,11 @@ class SecretsNeverLoggedEndToEndTest {
         List<String> leaks = lines.stream()
                 .filter(line -> line.contains(PLAIN_KEY) || line.contains(DIGESTED_KEY) || line.contains(WRONG_KEY)
                         || line.contains(BASIC) || presented.stream().anyMatch(line::contains)
-                        || managed.stream().anyMatch(line::contains))
+                        || managed.stream().anyMatch(line::contains)
+                        || WEBHOOK_SECRET.matcher(line).find() || webhookSecrets.stream().anyMatch(line::contains))
                 .toList();
-        assertEquals(List.of(), leaks, "log lines with an API key");
+        assertEquals(2, webhookSecrets.size());
+        assertEquals(List.of(), leaks, "log lines with an API key or a webhook secret");
     }
 
     /** Sends GET of this target with these header lines (UTF-8 bytes) on a connection of its own; its status line. */

@@ -107,6 +107,33 @@ final class ServiceProcess {
         }
     }
 
+    /**
+     * Starts the service as {@link #runUntilExit(Path, Map)} does and waits until it says it has started (Micronaut's
+     * "Startup completed" line); answers the running process, which the caller ends ({@code destroyForcibly()} is a
+     * {@code kill -9}). Its output goes to {@code log}.
+     */
+    static Process start(Path workDirectory, Map<String, String> environment, Path log) {
+        try {
+            Process process = builder(workDirectory, environment, log, OPEN_JAVA_LANG).start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_TIMEOUT_SECONDS);
+            while (Files.readAllLines(log, StandardCharsets.UTF_8).stream()
+                    .noneMatch(line -> line.contains("Startup completed"))) {
+                if (!process.isAlive() || System.nanoTime() > deadline) {
+                    process.destroyForcibly();
+                    throw new AssertionError("the service did not start:\n"
+                            + String.join("\n", Files.readAllLines(log, StandardCharsets.UTF_8)));
+                }
+                Thread.sleep(100);
+            }
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static ProcessBuilder builder(Path workDirectory, Map<String, String> environment, Path log,
             String... jvmOptions) {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");

@@ -28,7 +28,7 @@ class ApiKeyApiTest extends HttpAdapterTest {
     private static final Pattern ID = Pattern.compile("\"id\":\"(key-[0-9a-f]{12})\"");
     private static final Pattern SECRET = Pattern.compile("\"key\":\"(pst_[0-9A-Za-z]{49})\"");
     private static final String CREATE_SEND = "send {\"name\": \"till-3\", \"scopes\": [\"inventory:write\"]}, with "
-            + "any of inventory:read, inventory:write, keys:admin, and optionally \"expiresAt\": "
+            + "any of inventory:read, inventory:write, keys:admin, webhooks:admin, and optionally \"expiresAt\": "
             + "\"2027-06-01T00:00:00Z\" and \"quota\": {\"perSecond\": 50, \"burst\": 100}";
     /** The members of a key with the default quota of the tests ({@link InMemoryQuotas#DEFAULT}). */
     private static final String DEFAULT_QUOTA = ",\"quota\":{\"perSecond\":100,\"burst\":200,\"liveFeeds\":8},"
@@ -151,7 +151,8 @@ class ApiKeyApiTest extends HttpAdapterTest {
         ApiResponse response = api.get("/v1/keys/self").authorized().send();
 
         assertJson(response, 200, "{\"id\":\"" + group(ID, response) + "\",\"kind\":\"configured\",\"name\":null,"
-                + "\"scopes\":[\"inventory:read\",\"inventory:write\",\"keys:admin\"],\"expiresAt\":null}");
+                + "\"scopes\":[\"inventory:read\",\"inventory:write\",\"keys:admin\",\"webhooks:admin\"],"
+                + "\"expiresAt\":null}");
     }
 
     @Test
@@ -203,11 +204,12 @@ class ApiKeyApiTest extends HttpAdapterTest {
         return Stream.of(
                 Arguments.of("{\"name\":\"x\",\"scopes\":[\"inventory:delete\"]}",
                         "scopes: 'inventory:delete' is not a scope; the scopes are inventory:read, inventory:write, "
-                                + "keys:admin"),
+                                + "keys:admin, webhooks:admin"),
                 Arguments.of("{\"name\":\"x\",\"scopes\":[\"inventory:read\",\"inventory:read\"]}",
                         "scopes: 'inventory:read' is named twice"),
                 Arguments.of("{\"name\":\"x\",\"scopes\":[]}",
-                        "scopes must name at least one scope: inventory:read, inventory:write, keys:admin"),
+                        "scopes must name at least one scope: inventory:read, inventory:write, keys:admin, "
+                                + "webhooks:admin"),
                 Arguments.of("{\"name\":\"\",\"scopes\":[\"inventory:read\"]}",
                         "name must not be empty: say what the key is for, e.g. \"till-3\""),
                 Arguments.of("{\"name\":\"storefront\",\"scopes\":[\"inventory:read\"]}",

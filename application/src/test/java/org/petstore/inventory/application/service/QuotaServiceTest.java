@@ -5,15 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import java.util.logging.SimpleFormatter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -44,35 +39,20 @@ class QuotaServiceTest {
     private final QuotaService service = new QuotaService(Optional.of(FIFTY), Optional.empty(), now::get);
 
     /** What QuotaService logs, as formatted lines. */
-    private final List<String> logged = new ArrayList<>();
-    private final Logger log = Logger.getLogger(QuotaService.class.getName());
-    private final Handler capture = new Handler() {
-        @Override
-        public void publish(LogRecord record) {
-            logged.add(record.getLevel() + " " + new SimpleFormatter().formatMessage(record));
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-    private boolean parentHandlers;
+    private CapturedLog log;
 
     @BeforeEach
     void captureLog() {
-        parentHandlers = log.getUseParentHandlers();
-        log.setUseParentHandlers(false);
-        log.addHandler(capture);
+        log = CapturedLog.of(QuotaService.class);
     }
 
     @AfterEach
     void releaseLog() {
-        log.removeHandler(capture);
-        log.setUseParentHandlers(parentHandlers);
+        log.close();
+    }
+
+    private List<String> logged() {
+        return log.lines();
     }
 
     private void advance(long nanos) {
@@ -218,18 +198,18 @@ class QuotaServiceTest {
 
         service.reportLimited();
         assertEquals(List.of("WARNING API key key-0000000000a1 is over its quota (50/s burst 100, 1 live "
-                + "feeds): 3 requests refused since the last report"), logged);
+                + "feeds): 3 requests refused since the last report"), logged());
 
-        logged.clear();
+        log.clear();
         service.reportLimited();
-        assertEquals(List.of(), logged, "nothing refused since");
+        assertEquals(List.of(), logged(), "nothing refused since");
 
         for (int i = 0; i < 1_234; i++) {
             service.charge(KEY, oneFeed, 1);
         }
         service.reportLimited();
-        assertEquals(1, logged.size(), () -> String.join("\n", logged));
-        assertTrue(logged.get(0).endsWith("1,234 requests refused since the last report"), logged.get(0));
+        assertEquals(1, logged().size(), () -> String.join("\n", logged()));
+        assertTrue(logged().get(0).endsWith("1,234 requests refused since the last report"), logged().get(0));
     }
 
     // ---- live feeds across instances
@@ -308,8 +288,8 @@ class QuotaServiceTest {
                 () -> assertEquals(7, shared.added(THIRD), "units not yet shared keep a quiet bucket until they are"),
                 () -> assertEquals(0, shared.added(OTHER), "units of a failed exchange are not charged later"),
                 () -> assertEquals(Set.of(KEY, OTHER, THIRD), shared.lastKeys(), "no bucket was forgotten"),
-                () -> assertEquals(2, logged.stream().filter(line -> line.contains("requests refused")).count(),
-                        () -> String.join("\n", logged)),
+                () -> assertEquals(2, logged().stream().filter(line -> line.contains("requests refused")).count(),
+                        () -> String.join("\n", logged())),
                 () -> assertInstanceOf(Opened.class, sharing.openFeed(KEY, slow)),
                 () -> assertEquals(new Full(KEY, slow), sharing.openFeed(KEY, slow), "the open feed still counts"));
         feed.close().run();
@@ -412,7 +392,7 @@ class QuotaServiceTest {
         assertEquals(90, allowed(two, KEY, null, 200), "two knows only the 10 of the last exchange");
         two.exchange();
         assertEquals(List.of("WARNING quotas are kept on this instance alone until the database answers: The shared "
-                + "quotas cannot be reached (a test made it so)"), logged.subList(0, 1));
+                + "quotas cannot be reached (a test made it so)"), logged().subList(0, 1));
 
         assertEquals(500, atTheRate(one, two, 10), "10 s at the key's rate through the outage: all allowed");
         one.exchange();
@@ -423,7 +403,7 @@ class QuotaServiceTest {
         one.exchange();
         two.exchange();
         assertEquals(10, shared.added(KEY), "what was taken during the outage is not charged afterwards");
-        assertTrue(logged.contains("INFO quotas are shared with the other instances again"), logged::toString);
+        assertTrue(logged().contains("INFO quotas are shared with the other instances again"), logged()::toString);
         assertEquals(500, atTheRate(one, two, 10), "the key at its rate is not blocked after the outage");
         one.exchange();
         two.exchange();

@@ -129,7 +129,8 @@ final class KeysSubcommand {
         String keyName;
 
         @Option(names = "--scopes", required = true, split = ",", paramLabel = "SCOPE",
-                description = "comma-separated: inventory:read, inventory:write (includes read), keys:admin")
+                description = "comma-separated: inventory:read, inventory:write (includes read), keys:admin, "
+                        + "webhooks:admin")
         List<String> scopes;
 
         @Option(names = "--expires-at", paramLabel = "TIME",

@@ -5,8 +5,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * What a key may do. {@link #INVENTORY_WRITE} includes {@link #INVENTORY_READ}; {@link #KEYS_ADMIN} includes nothing
- * else. The wire name is what clients write, in the key API and in {@code WWW-Authenticate}.
+ * What a key may do. {@link #INVENTORY_WRITE} includes {@link #INVENTORY_READ}; {@link #KEYS_ADMIN} and
+ * {@link #WEBHOOKS_ADMIN} include nothing else. The wire name is what clients write, in the key API and in
+ * {@code WWW-Authenticate}.
  */
 public enum Scope {
     /** Reading the store: the list, an entry, the history, the feed, pets and orders, the metrics. */
@@ -14,7 +15,9 @@ public enum Scope {
     /** Changing stock: {@code PATCH}, the adjustments and the batch; includes {@link #INVENTORY_READ}. */
     INVENTORY_WRITE("inventory:write"),
     /** The key API; includes nothing else. */
-    KEYS_ADMIN("keys:admin");
+    KEYS_ADMIN("keys:admin"),
+    /** Webhook subscriptions: created, changed, rotated, replayed, tested, and their log; includes nothing else. */
+    WEBHOOKS_ADMIN("webhooks:admin");
 
     private final String wireName;
 

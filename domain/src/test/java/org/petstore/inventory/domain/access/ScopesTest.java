@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class ScopesTest {
 
-    private static final String CHOICES = "inventory:read, inventory:write, keys:admin";
+    private static final String CHOICES = "inventory:read, inventory:write, keys:admin, webhooks:admin";
 
     @Test
     void scopesAreParsedFromTheirWireNamesAndWrittenInTheOrderOfTheEnum() {
@@ -69,6 +69,7 @@ class ScopesTest {
         Scopes writing = Scopes.of(Scope.INVENTORY_WRITE);
         Scopes reading = Scopes.of(Scope.INVENTORY_READ);
         Scopes admin = Scopes.of(Scope.KEYS_ADMIN);
+        Scopes webhooks = Scopes.of(Scope.WEBHOOKS_ADMIN);
 
         assertTrue(writing.allow(Scope.INVENTORY_READ));
         assertTrue(writing.allow(Scope.INVENTORY_WRITE));
@@ -78,6 +79,12 @@ class ScopesTest {
         assertFalse(admin.allow(Scope.INVENTORY_READ));
         assertFalse(admin.allow(Scope.INVENTORY_WRITE));
         assertTrue(admin.allow(Scope.KEYS_ADMIN));
+        assertFalse(admin.allow(Scope.WEBHOOKS_ADMIN));
+        assertFalse(writing.allow(Scope.WEBHOOKS_ADMIN));
+        assertTrue(webhooks.allow(Scope.WEBHOOKS_ADMIN));
+        assertFalse(webhooks.allow(Scope.INVENTORY_READ));
+        assertFalse(webhooks.allow(Scope.INVENTORY_WRITE));
+        assertFalse(webhooks.allow(Scope.KEYS_ADMIN));
         for (Scope scope : Scope.values()) {
             assertTrue(Scopes.ALL.allow(scope), scope.wireName());
         }
@@ -93,7 +100,10 @@ class ScopesTest {
         assertFalse(Scopes.of(Scope.INVENTORY_READ).cover(Scopes.of(Scope.INVENTORY_WRITE)));
         assertFalse(Scopes.of(Scope.KEYS_ADMIN).cover(Scopes.of(Scope.INVENTORY_READ)));
         assertFalse(Scopes.of(Scope.INVENTORY_WRITE).cover(Scopes.ALL), "keys:admin is not included");
-        assertTrue(writingAdmin.cover(Scopes.ALL), "every scope there is");
+        assertFalse(writingAdmin.cover(Scopes.ALL), "webhooks:admin is not included");
+        assertFalse(Scopes.of(Scope.WEBHOOKS_ADMIN).cover(Scopes.of(Scope.KEYS_ADMIN)));
+        assertTrue(Scopes.of(Scope.INVENTORY_WRITE, Scope.KEYS_ADMIN, Scope.WEBHOOKS_ADMIN).cover(Scopes.ALL),
+                "every scope there is");
         assertTrue(Scopes.ALL.cover(writingAdmin));
     }
 

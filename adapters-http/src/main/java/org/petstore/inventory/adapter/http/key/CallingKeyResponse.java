@@ -29,7 +29,7 @@ record CallingKeyResponse(
                 description = "What the key is for; null for a configured key")
         @Nullable String name,
         @ArraySchema(schema = @Schema(type = "string", allowableValues = {"inventory:read", "inventory:write",
-                "keys:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                "keys:admin", "webhooks:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
                 description = KeyResponse.SCOPES))
         List<String> scopes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, nullable = true, format = "date-time",

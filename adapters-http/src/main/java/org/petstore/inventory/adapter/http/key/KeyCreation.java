@@ -31,8 +31,8 @@ record KeyCreation(
         @ArraySchema(minItems = 1, uniqueItems = true, schema = @Schema(type = "string", example = "inventory:read"),
                 arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What the key may "
                         + "do: inventory:read (the inventory, its ledger, pets and orders), inventory:write "
-                        + "(changing stock; includes inventory:read), keys:admin (this API); only scopes the "
-                        + "creating key holds"))
+                        + "(changing stock; includes inventory:read), keys:admin (this API), webhooks:admin "
+                        + "(webhooks); only scopes the creating key holds"))
         @Serdeable.Deserializable(using = StrictValues.Texts.class)
         List<String> scopes,
         @Schema(requiredMode = Schema.RequiredMode.NOT_REQUIRED, nullable = true, type = "string",

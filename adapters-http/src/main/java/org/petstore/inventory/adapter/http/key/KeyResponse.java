@@ -25,7 +25,7 @@ record KeyResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What the key is for", example = "till-3")
         String name,
         @ArraySchema(schema = @Schema(type = "string", allowableValues = {"inventory:read", "inventory:write",
-                "keys:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                "keys:admin", "webhooks:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
                 description = SCOPES))
         List<String> scopes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, format = "date-time",

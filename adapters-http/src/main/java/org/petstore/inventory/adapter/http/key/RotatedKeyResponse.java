@@ -24,7 +24,7 @@ record RotatedKeyResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What the key is for", example = "till-3")
         String name,
         @ArraySchema(schema = @Schema(type = "string", allowableValues = {"inventory:read", "inventory:write",
-                "keys:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                "keys:admin", "webhooks:admin"}), arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
                 description = KeyResponse.SCOPES))
         List<String> scopes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, format = "date-time",

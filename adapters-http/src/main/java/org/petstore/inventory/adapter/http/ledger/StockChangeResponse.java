@@ -8,12 +8,13 @@ import org.petstore.inventory.domain.StockChange;
 
 /**
  * One change of the stock ledger on the wire: Micronaut serde writes it, members in this order, every member always
- * (an absent value as {@code null}), and the OpenAPI document shows it.
+ * (an absent value as {@code null}), and the OpenAPI document shows it. Public for the webhook deliveries
+ * ({@code adapter.http.webhook.delivery}), whose changes are these same records.
  */
 @Serdeable.Serializable
 @JsonInclude(JsonInclude.Include.ALWAYS)
 @Schema(name = "StockChange", description = "Experimental: one recorded change of a pet's stock count")
-record StockChangeResponse(
+public record StockChangeResponse(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minimum = "1", description = "The change's place in "
                 + "the ledger: increasing over the whole store in the order the changes were made")
         long changeId,
@@ -46,7 +47,8 @@ record StockChangeResponse(
                         + "when it gave none")
         @Nullable String reason) {
 
-    static StockChangeResponse of(StockChange change) {
+    /** The change as the API shows it. */
+    public static StockChangeResponse of(StockChange change) {
         return new StockChangeResponse(change.changeId(), change.petId().value(),
                 change.from() == null ? null : change.from().value(), change.to().value(), change.version().value(),
                 change.at().toString(), change.origin().source().wireName(), change.origin().keyId(),

@@ -26,7 +26,10 @@ import io.swagger.v3.oas.annotations.tags.Tag;
                 @Tag(name = "inventory", description = "Stock levels of the pets in the store"),
                 @Tag(name = "pet", description = "The pets of the store"),
                 @Tag(name = "store", description = "Orders placed with the store"),
-                @Tag(name = "keys", description = "Experimental: managed API keys and their scopes")})
+                @Tag(name = "keys", description = "Experimental: managed API keys and their scopes"),
+                @Tag(name = "webhooks", description = "Experimental: webhook subscriptions, which push every change "
+                        + "of the stock ledger to a receiver, signed (Standard Webhooks v1), in order, at least "
+                        + "once")})
 @SecurityScheme(
         name = ApiDefinition.BEARER_SCHEME,
         type = SecuritySchemeType.HTTP,

@@ -20,7 +20,8 @@ import org.yaml.snakeyaml.Yaml;
  * server that serves it, whatever its port), then the production and staging addresses when they are configured
  * ({@link OpenApiServers}), each ending in {@code /v1}, with the paths relative to them, and the
  * {@link OperationExtension}s, such as the configured sunset date of the deprecated pet lookup ({@code x-sunset});
- * each operation's scope is its {@code x-required-scopes} ({@link #scopesAsExtension}).
+ * each operation's scope is its {@code x-required-scopes} ({@link #scopesAsExtension}); the requests the service sends
+ * (an operation's callbacks: the webhooks' deliveries) are also listed as {@code x-webhooks} ({@link #webhooks}).
  */
 @Singleton
 final class OpenApiDocument {
@@ -61,6 +62,10 @@ final class OpenApiDocument {
         paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::scopesAsExtension));
         paths.values().forEach(item -> map(item).values().forEach(OpenApiDocument::quotaFieldsOnLimited));
         document.put("paths", relativeToServers(paths));
+        Map<String, Object> webhooks = webhooks(jsonMapper, paths);
+        if (!webhooks.isEmpty()) {
+            document.put("x-webhooks", webhooks);
+        }
         try {
             this.json = jsonMapper.writeValueAsString(document);
         } catch (IOException e) {
@@ -158,6 +163,31 @@ final class OpenApiDocument {
                         + "\"default\";r=<requests it may send at once>;t=<seconds until its burst is whole again> "
                         + "(draft-ietf-httpapi-ratelimit-headers)"));
             });
+        }
+    }
+
+    /**
+     * The requests the service sends, by the name of the callback that describes each (OpenAPI 3.0 describes them as
+     * an operation's {@code callbacks}; 3.1 has a top-level {@code webhooks}, which Redoc reads from 3.0 documents as
+     * {@code x-webhooks}): each callback's path item, copied, so that the YAML has no anchors.
+     */
+    private static Map<String, Object> webhooks(JsonMapper jsonMapper, Map<String, Object> paths) {
+        Map<String, Object> webhooks = new LinkedHashMap<>();
+        paths.values().forEach(item -> map(item).values().forEach(operation -> {
+            if (operation instanceof Map<?, ?> fields && fields.get("callbacks") instanceof Map<?, ?> callbacks) {
+                map(callbacks).forEach((name, callback) -> map(callback).values()
+                        .forEach(pathItem -> webhooks.put(name, copy(jsonMapper, pathItem))));
+            }
+        }));
+        return webhooks;
+    }
+
+    private static Object copy(JsonMapper jsonMapper, Object value) {
+        try {
+            return jsonMapper.readValue(jsonMapper.writeValueAsBytes(value), Argument.mapOf(String.class,
+                    Object.class));
+        } catch (IOException e) {
+            throw new UncheckedIOException("a part of the OpenAPI document could not be copied", e);
         }
     }
 

@@ -46,7 +46,7 @@ class JdbcOtherStoresTest {
     void aNewH2DatabaseIsMigratedWithTheServicesSettingsAndLoaded() throws SQLException {
         String url = "jdbc:h2:file:" + directory.resolve("target");
         try (OtherStore target = otherStores.connect(new StoreAddress(url, Optional.empty(), ""))) {
-            assertEquals("schema version 11", target.migrate());
+            assertEquals("schema version 12", target.migrate());
             try (StoreLoad load = target.beginLoad(true)) {
                 assertEquals(StoreSize.EMPTY, load.size());
                 load.stagePet(2, REX);
@@ -81,8 +81,8 @@ class JdbcOtherStoresTest {
                 Optional.of(database.get("datasources.default.username")),
                 database.get("datasources.default.password"));
         try (OtherStore one = otherStores.connect(address); OtherStore two = otherStores.connect(address)) {
-            assertEquals("schema version 11", one.migrate());
-            assertEquals("schema version 11", two.migrate(), "migrating again changes nothing");
+            assertEquals("schema version 12", one.migrate());
+            assertEquals("schema version 12", two.migrate(), "migrating again changes nothing");
             assertEquals(one.identity(), two.identity());
         }
         Map<String, String> other = TestPostgres.newDatabase();
@@ -106,13 +106,13 @@ class JdbcOtherStoresTest {
             statement.execute("""
                     INSERT INTO "flyway_schema_history" ("installed_rank", "version", "description", "type", "script",
                         "checksum", "installed_by", "execution_time", "success")
-                    VALUES (12, '12', 'from the future', 'SQL', 'V12__from_the_future.sql', 0, 'sa', 0, TRUE)""");
+                    VALUES (13, '13', 'from the future', 'SQL', 'V13__from_the_future.sql', 0, 'sa', 0, TRUE)""");
         }
 
         try (OtherStore target = otherStores.connect(new StoreAddress(url, Optional.empty(), ""))) {
             IncompatibleStoreException refused = assertThrows(IncompatibleStoreException.class, target::migrate);
-            assertEquals("the target database at " + serviceUrl + " has schema version 12, newer than the version "
-                    + "this program knows (11): use the petstore-inventory release that made it, or a newer one",
+            assertEquals("the target database at " + serviceUrl + " has schema version 13, newer than the version "
+                    + "this program knows (12): use the petstore-inventory release that made it, or a newer one",
                     refused.getMessage());
         }
     }
