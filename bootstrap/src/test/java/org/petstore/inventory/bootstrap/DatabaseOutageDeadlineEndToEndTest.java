@@ -21,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
@@ -32,6 +33,7 @@ import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
  * and in use (every process of it frozen, as behind a network that drops everything). Readiness is 503 meanwhile,
  * and the service recovers by itself once the database is back, without a restart.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class DatabaseOutageDeadlineEndToEndTest {
 
     /**

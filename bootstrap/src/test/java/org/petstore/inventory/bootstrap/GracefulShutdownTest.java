@@ -25,6 +25,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +44,7 @@ import org.junit.jupiter.api.io.TempDir;
  * request is lost to a close the server had announced. A connection the server drops before the request went out is
  * reported as unexpected.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class GracefulShutdownTest {
 
     private static final int CLIENTS = 16;

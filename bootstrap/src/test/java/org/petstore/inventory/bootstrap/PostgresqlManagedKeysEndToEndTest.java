@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.http.HttpResponse;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * created through another at its first request and refuses it within 5 s of its revocation through another; and the
  * launcher's {@code keys} command beside a running service.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class PostgresqlManagedKeysEndToEndTest extends ManagedKeysEndToEndTest {
 
     @Override

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
  * changes, a batch costs one per change, a new quota set through the key API applies at once, and the operator's
  * configured keys are never limited.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 abstract class QuotaEndToEndTest {
 
     private static final Pattern ID = Pattern.compile("\"id\":\"(key-[0-9a-f]{12})\"");

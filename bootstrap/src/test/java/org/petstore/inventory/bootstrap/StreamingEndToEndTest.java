@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * four lists read at once leave room for a {@code PATCH}, and a client that goes away in the middle of one gives the
  * cursor and its pooled connection back at once. Each backend's subclass says which database and how to seed it.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 abstract class StreamingEndToEndTest {
 
     static final int FIRST_SEEDED = 1_000_001;

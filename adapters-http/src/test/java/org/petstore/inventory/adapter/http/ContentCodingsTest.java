@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Request bodies with a content coding (RFC 9110 §8.4): gzip and deflate are decoded, with the size limit on the
  * decoded bytes; a body that does not decode is 400; any other coding is 415 with {@code Accept-Encoding}.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class ContentCodingsTest extends HttpAdapterTest {
 
     private static final byte[] UPDATE = "{\"quantity\":7}".getBytes(StandardCharsets.UTF_8);

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.adapter.http.drain.ShutdownDrain;
 
@@ -25,6 +26,7 @@ import org.petstore.inventory.adapter.http.drain.ShutdownDrain;
  * Micronaut's graceful shutdown closes the listener and the idle connections, and lets a request in flight finish.
  * Draining cannot be undone, so each case has an application context of its own.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class ShutdownDrainTest {
 
     static final String FAREWELL = ": the service is shutting down: reconnect with Last-Event-ID to resume\n\n\n";

@@ -9,6 +9,7 @@ import static org.petstore.inventory.adapter.http.ApiAssertions.assertHeader;
 import io.micronaut.context.annotation.Property;
 import java.time.Duration;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * deadline is 408 and the connection closed; an idle keep-alive connection is closed after the idle timeout; a
  * connection over the cap is 503 and closed.
  */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class SlowAndGreedyClientsTest {
 
     private static String get(ApiClient api) {

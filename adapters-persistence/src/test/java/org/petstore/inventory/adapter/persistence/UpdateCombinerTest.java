@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.ChangeOutcome;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
@@ -37,6 +38,7 @@ import org.petstore.inventory.domain.PetStatus;
 import org.petstore.inventory.domain.Quantity;
 
 /** How concurrent updates share statements, against a store in memory that records every statement it runs. */
+@Tag("wall-clock") // it asserts a bound of wall-clock time: no other test class runs beside it (pom.xml)
 class UpdateCombinerTest {
 
     private static final ChangeOrigin ORIGIN = ChangeOrigin.api("key-1", null, null);
