@@ -1,9 +1,14 @@
 package org.petstore.inventory.adapter.persistence.webhook;
 
 import jakarta.inject.Singleton;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseCalls;
@@ -53,16 +58,38 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
             + " SELECT ?, s.id, ?, NULL, NULL, NULL, ?, ?, 1, NULL, ? FROM webhook_subscription s WHERE s.id = ?";
 
     /**
-     * The log's upkeep: the attempts made before an instant, and those of each webhook beyond its newest so many
-     * (numbered newest first within the webhook).
+     * The log's upkeep removes at most this many rows per statement, each statement committed by itself: the rows a
+     * statement removes stay locked until it ends, and an administrator's change or removal of a webhook, or its
+     * deliverer, may wait for them. (One statement for a busy webhook's hour of attempts, some 70,000 rows, held them
+     * for seconds on H2, long enough for an administrator's removal to time out; on H2 an {@code IN} over a query of
+     * the same table is also evaluated again for every row.)
      */
-    private static final String PRUNE_ATTEMPTS = "DELETE FROM webhook_attempt WHERE attempted_at < ?"
-            + " OR attempt_id IN (SELECT r.attempt_id FROM (SELECT attempt_id,"
-            + " ROW_NUMBER() OVER (PARTITION BY webhook_id ORDER BY attempt_id DESC) AS n FROM webhook_attempt) r"
-            + " WHERE r.n > ?)";
+    static final int PRUNE_CHUNK = 1000;
 
-    /** Then every delivery that is not pending and has no attempt left in the log. */
-    private static final String PRUNE_DELIVERIES = "DELETE FROM webhook_delivery WHERE state <> '"
+    private static final String WEBHOOK_IDS = "SELECT id FROM webhook_subscription ORDER BY id";
+
+    /** The id of one of a webhook's attempts by its rank, newest first (0: the newest). */
+    private static final String NEWEST_BY_RANK = "SELECT attempt_id FROM webhook_attempt WHERE webhook_id = ?"
+            + " ORDER BY attempt_id DESC OFFSET ? ROWS FETCH FIRST 1 ROW ONLY";
+
+    /** The id of one of a webhook's attempts up to an id by its rank, oldest first (0: the oldest). */
+    private static final String OLDEST_BY_RANK = "SELECT attempt_id FROM webhook_attempt WHERE webhook_id = ?"
+            + " AND attempt_id <= ? ORDER BY attempt_id OFFSET ? ROWS FETCH FIRST 1 ROW ONLY";
+
+    private static final String REMOVE_ATTEMPTS_THROUGH = "DELETE FROM webhook_attempt WHERE webhook_id = ?"
+            + " AND attempt_id <= ?";
+
+    private static final String OLDEST_MADE_BEFORE = "SELECT attempt_id FROM webhook_attempt WHERE attempted_at < ?"
+            + " ORDER BY attempt_id FETCH FIRST " + PRUNE_CHUNK + " ROWS ONLY";
+
+    private static final String REMOVE_ATTEMPT = "DELETE FROM webhook_attempt WHERE attempt_id = ?";
+
+    /** A webhook's deliveries that are not pending and have no attempt left in the log. */
+    private static final String LEFT_WITHOUT_ATTEMPTS = "SELECT id FROM webhook_delivery WHERE webhook_id = ?"
+            + " AND state <> '" + WebhookRows.PENDING + "' AND NOT EXISTS (SELECT 1 FROM webhook_attempt a"
+            + " WHERE a.delivery_id = webhook_delivery.id) FETCH FIRST " + PRUNE_CHUNK + " ROWS ONLY";
+
+    private static final String REMOVE_DELIVERY = "DELETE FROM webhook_delivery WHERE id = ? AND state <> '"
             + WebhookRows.PENDING + "' AND NOT EXISTS (SELECT 1 FROM webhook_attempt a"
             + " WHERE a.delivery_id = webhook_delivery.id)";
 
@@ -195,24 +222,115 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
                 })));
     }
 
+    /**
+     * Webhook by webhook: the attempts beyond its newest {@code keepPerWebhook}, then those made before the instant,
+     * then the deliveries left without attempts, each in statements of at most {@value #PRUNE_CHUNK} rows (by the
+     * indexes on the webhook and on the attempt's id). An attempt logged meanwhile is newer than any removed.
+     */
     @Override
     public int prune(Instant attemptsBefore, int keepPerWebhook) {
         Objects.requireNonNull(attemptsBefore, "attemptsBefore");
         if (keepPerWebhook < 0) {
             throw new IllegalArgumentException("Attempts kept per webhook are 0 or more, got " + keepPerWebhook);
         }
-        return calls.call(connection -> {
-            int removed;
-            try (PreparedStatement attempts = connection.prepareStatement(PRUNE_ATTEMPTS)) {
-                WebhookRows.setInstant(attempts, 1, attemptsBefore);
-                attempts.setInt(2, keepPerWebhook);
-                removed = attempts.executeUpdate();
-            }
-            try (PreparedStatement deliveries = connection.prepareStatement(PRUNE_DELIVERIES)) {
-                deliveries.executeUpdate();
-            }
-            return removed;
+        List<Object> webhooks = calls.call(connection -> values(connection, WEBHOOK_IDS, statement -> { }));
+        int removed = 0;
+        for (Object webhook : webhooks) {
+            removed += calls.call(connection -> pruneBeyondNewest(connection, webhook, keepPerWebhook));
+        }
+        removed += calls.call(connection -> pruneMadeBefore(connection, attemptsBefore));
+        for (Object webhook : webhooks) {
+            calls.call(connection -> pruneDeliveries(connection, webhook));
+        }
+        return removed;
+    }
+
+    /** In statements that each remove the oldest {@value #PRUNE_CHUNK} (or fewer) of those to remove. */
+    private static int pruneBeyondNewest(Connection connection, Object webhook, int keep) throws SQLException {
+        List<Object> newest = values(connection, NEWEST_BY_RANK, statement -> {
+            statement.setObject(1, webhook);
+            statement.setInt(2, keep);
         });
+        if (newest.isEmpty()) {
+            return 0;
+        }
+        Object last = newest.getFirst();
+        int removed = 0;
+        while (true) {
+            List<Object> chunkEnd = values(connection, OLDEST_BY_RANK, statement -> {
+                statement.setObject(1, webhook);
+                statement.setObject(2, last);
+                statement.setInt(3, PRUNE_CHUNK - 1);
+            });
+            Object through = chunkEnd.isEmpty() ? last : chunkEnd.getFirst();
+            try (PreparedStatement remove = connection.prepareStatement(REMOVE_ATTEMPTS_THROUGH)) {
+                remove.setObject(1, webhook);
+                remove.setObject(2, through);
+                removed += remove.executeUpdate();
+            }
+            if (through.equals(last)) {
+                return removed;
+            }
+        }
+    }
+
+    private static int pruneMadeBefore(Connection connection, Instant before) throws SQLException {
+        int removed = 0;
+        while (true) {
+            List<Object> chunk = values(connection, OLDEST_MADE_BEFORE,
+                    statement -> WebhookRows.setInstant(statement, 1, before));
+            removed += removeEach(connection, REMOVE_ATTEMPT, chunk);
+            if (chunk.size() < PRUNE_CHUNK) {
+                return removed;
+            }
+        }
+    }
+
+    private static int pruneDeliveries(Connection connection, Object webhook) throws SQLException {
+        int removed = 0;
+        while (true) {
+            List<Object> chunk = values(connection, LEFT_WITHOUT_ATTEMPTS, statement -> statement.setObject(1,
+                    webhook));
+            removed += removeEach(connection, REMOVE_DELIVERY, chunk);
+            if (chunk.size() < PRUNE_CHUNK) {
+                return removed;
+            }
+        }
+    }
+
+    /** Removes the rows of these keys in one batch, one transaction; how many were still there. */
+    private static int removeEach(Connection connection, String sql, List<Object> keys) throws SQLException {
+        if (keys.isEmpty()) {
+            return 0;
+        }
+        return DatabaseCalls.inTransaction(connection, transaction -> {
+            try (PreparedStatement remove = transaction.prepareStatement(sql)) {
+                for (Object key : keys) {
+                    remove.setObject(1, key);
+                    remove.addBatch();
+                }
+                return Arrays.stream(remove.executeBatch()).map(count -> Math.max(count, 0)).sum();
+            }
+        });
+    }
+
+    private interface Parameters {
+        void set(PreparedStatement statement) throws SQLException;
+    }
+
+    /** The first column of every row a query answers. */
+    private static List<Object> values(Connection connection, String sql, Parameters parameters)
+            throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(sql)) {
+            parameters.set(select);
+            List<Object> values = new ArrayList<>();
+            try (ResultSet row = select.executeQuery()) {
+                while (row.next()) {
+                    values.add(row.getObject(1));
+                }
+            }
+            return values;
+        }
     }
 
     private static void requireChanges(FormedDelivery delivery) {

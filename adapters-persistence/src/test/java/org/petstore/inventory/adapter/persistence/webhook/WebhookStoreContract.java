@@ -705,6 +705,57 @@ abstract class WebhookStoreContract {
                 strings("SELECT state FROM webhook_delivery ORDER BY state"));
     }
 
+    @Test
+    void aLogOfSeveralChunksKeepsExactlyTheNewestOfEachWebhookAndTheDeliveriesWithAttempts() throws SQLException {
+        store.add(webhook(1, T0), secrets(1));
+        store.add(webhook(2, T0), secrets(2));
+        int logged = 2 * JdbcWebhookDeliveries.PRUNE_CHUNK + 500;
+        logDelivered(id(1), logged, T0.plusSeconds(1000)); // a second apart, all after the instant
+        logDelivered(id(2), 10, T0); // a second apart from T0: four before the instant
+        List<String> keptOfOne = attemptIds(id(1)).subList(0, 1000);
+        List<String> keptOfTwo = attemptIds(id(2)).subList(0, 6);
+
+        int removed = deliveries.prune(T0.plusSeconds(4), 1000);
+
+        assertAll(
+                () -> assertEquals(logged - 1000 + 4, removed),
+                () -> assertSameIds(keptOfOne, attemptIds(id(1)), "webhook 1's newest 1000"),
+                () -> assertSameIds(keptOfTwo, attemptIds(id(2)), "webhook 2's made after the instant"),
+                () -> assertEquals(List.of("1006"), strings("SELECT COUNT(*) FROM webhook_delivery")),
+                () -> assertEquals(List.of("0"), strings("SELECT COUNT(*) FROM webhook_delivery d WHERE NOT EXISTS"
+                        + " (SELECT 1 FROM webhook_attempt a WHERE a.delivery_id = d.id)")));
+        assertEquals(0, deliveries.prune(T0.plusSeconds(4), 1000), "nothing more to remove");
+    }
+
+    @Test
+    void anAdministratorsChangesAndRemovalsGoThroughWhileALongLogIsPruned() throws Exception {
+        store.add(webhook(1, T0), secrets(1));
+        store.add(webhook(2, T0), secrets(2));
+        store.add(webhook(3, T0), secrets(3));
+        for (int n = 1; n <= 3; n++) {
+            logDelivered(id(n), 3 * JdbcWebhookDeliveries.PRUNE_CHUNK, T0);
+        }
+        List<String> keptOfOne = attemptIds(id(1)).subList(0, 100);
+        ExecutorService upkeep = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> pruning = upkeep.submit(() -> deliveries.prune(T0, 100));
+
+            store.delete(id(3));
+            Webhook described = store.update(store.find(id(2)).orElseThrow().withDescription("meanwhile"), false);
+            store.delete(id(2));
+
+            assertAll(
+                    () -> assertTrue(pruning.get(2, TimeUnit.MINUTES) >= 2900, "at least webhook 1's"),
+                    () -> assertEquals("meanwhile", described.description()),
+                    () -> assertEquals(List.of(id(1)), store.list().stream().map(Webhook::id).toList()),
+                    () -> assertSameIds(keptOfOne, attemptIds(id(1)), "webhook 1's newest 100"),
+                    () -> assertEquals(List.of("100"), strings("SELECT COUNT(*) FROM webhook_attempt")),
+                    () -> assertEquals(List.of("100"), strings("SELECT COUNT(*) FROM webhook_delivery")));
+        } finally {
+            upkeep.shutdownNow();
+        }
+    }
+
     // ---- the rest of the store ----
 
     @Test
@@ -956,6 +1007,59 @@ abstract class WebhookStoreContract {
             }
         }
         return values;
+    }
+
+    /**
+     * Logs {@code count} delivered deliveries of a webhook, one attempt each, a second apart from {@code first}, as
+     * the deliverer leaves them (an empty body), written directly in one batch.
+     */
+    private void logDelivered(WebhookId webhook, int count, Instant first) throws SQLException {
+        try (Connection connection = connection()) {
+            connection.setAutoCommit(false);
+            try (PreparedStatement delivery = connection.prepareStatement("INSERT INTO webhook_delivery (id,"
+                    + " webhook_id, event_type, previous_change_id, first_change_id, last_change_id, body, formed_at,"
+                    + " attempts, next_attempt_at, state) VALUES (?, ?, 'inventory.count.updated', ?, ?, ?, ?, ?, 1,"
+                    + " NULL, 'delivered')");
+                 PreparedStatement attempt = connection.prepareStatement("INSERT INTO webhook_attempt (webhook_id,"
+                         + " delivery_id, attempt, attempted_at, status_code, duration_ms) VALUES (?, ?, 1, ?, 204,"
+                         + " 3)")) {
+                for (int n = 0; n < count; n++) {
+                    String id = "msg_" + webhook.value() + "_" + n;
+                    Instant at = first.plusSeconds(n);
+                    delivery.setString(1, id);
+                    delivery.setString(2, webhook.value());
+                    delivery.setLong(3, CURSOR + n);
+                    delivery.setLong(4, CURSOR + n + 1);
+                    delivery.setLong(5, CURSOR + n + 1);
+                    delivery.setBytes(6, new byte[0]);
+                    WebhookRows.setInstant(delivery, 7, at);
+                    delivery.addBatch();
+                    attempt.setString(1, webhook.value());
+                    attempt.setString(2, id);
+                    WebhookRows.setInstant(attempt, 3, at);
+                    attempt.addBatch();
+                }
+                delivery.executeBatch();
+                attempt.executeBatch();
+            }
+            connection.commit();
+        }
+    }
+
+    /** The same ids in the same order; told apart by their number and ends (a log's ids are thousands). */
+    private static void assertSameIds(List<String> expected, List<String> actual, String what) {
+        assertTrue(expected.equals(actual), () -> what + ": expected " + summary(expected) + ", got "
+                + summary(actual));
+    }
+
+    private static String summary(List<String> ids) {
+        return ids.isEmpty() ? "none" : ids.size() + " ids from " + ids.getFirst() + " to " + ids.getLast();
+    }
+
+    /** The ids of a webhook's logged attempts, newest first. */
+    private List<String> attemptIds(WebhookId webhook) throws SQLException {
+        return strings("SELECT attempt_id FROM webhook_attempt WHERE webhook_id = '" + webhook.value()
+                + "' ORDER BY attempt_id DESC");
     }
 
     /** Every row of the three tables, its values as text (bytes in hex), sorted. */
