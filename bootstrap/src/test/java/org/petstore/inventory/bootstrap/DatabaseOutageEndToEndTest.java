@@ -83,7 +83,7 @@ class DatabaseOutageEndToEndTest {
 
     /**
      * A database that stops letting the service's user log in while the service runs: requests are 503, and the log
-     * names the refused login (not a database that cannot be reached).
+     * names the refused login (not only a database that cannot be reached).
      */
     @Test
     void aLoginRefusedWhileTheServiceRunsIsLoggedAsARefusedLogin() throws Exception {
@@ -114,8 +114,13 @@ class DatabaseOutageEndToEndTest {
                     .filter(event -> event.getLoggerName().startsWith("org.petstore.inventory.adapter.persistence"))
                     .map(event -> event.getLevel() + " " + event.getFormattedMessage())
                     .toList();
-            assertEquals(List.of("WARN The database cannot be used: the database does not permit the user to log in: "
-                    + "FATAL: role \"inventory\" is not permitted to log in"), lines);
+            // the service's upkeep (webhooks, quotas) may meet one of the connections this test ended first: the
+            // outage's first line then says so, and the refused login follows it
+            String ended = "WARN The database cannot be used: it cannot be reached: FATAL: terminating connection due "
+                    + "to administrator command";
+            String refused = "WARN The database cannot be used: the database does not permit the user to log in: "
+                    + "FATAL: role \"inventory\" is not permitted to log in";
+            assertTrue(lines.equals(List.of(refused)) || lines.equals(List.of(ended, refused)), lines::toString);
         } finally {
             postgres.close();
             logAsTests(logging);

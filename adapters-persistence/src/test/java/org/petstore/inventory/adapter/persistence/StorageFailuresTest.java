@@ -1,0 +1,75 @@
+package org.petstore.inventory.adapter.persistence;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
+import org.slf4j.LoggerFactory;
+
+/** How an outage reads in the log: a line when it begins, one when it ends, and each refusal the operator must end. */
+class StorageFailuresTest {
+
+    private static final SQLException ENDED = new SQLException(
+            "FATAL: terminating connection due to administrator command", "57P01");
+    private static final SQLException REFUSED = new SQLException(
+            "FATAL: role \"inventory\" is not permitted to log in", "28000");
+    private static final SQLException DOWN = new SQLException("Connection to localhost:5432 refused", "08001");
+
+    @Test
+    void anOutageIsOneLineWhateverTheNumberOfCallsItFailsAndOneWhenItEnds() {
+        List<String> lines = logged(() -> {
+            for (int call = 0; call < 5; call++) {
+                assertInstanceOf(StorageUnavailableException.class, StorageFailures.translate(DOWN));
+            }
+            StorageFailures.succeeded("answered");
+        });
+
+        assertEquals(List.of("WARN The database cannot be used: it cannot be reached: Connection to localhost:5432 "
+                + "refused", "INFO The database is usable again"), lines);
+    }
+
+    @Test
+    void aRefusedLoginIsLoggedOnceEvenWhenTheOutageBeganWithAnotherReason() {
+        List<String> lines = logged(() -> {
+            StorageFailures.translate(ENDED);
+            StorageFailures.translate(REFUSED);
+            StorageFailures.translate(ENDED);
+            StorageFailures.translate(REFUSED);
+            StorageFailures.succeeded("answered");
+            StorageFailures.translate(REFUSED); // a new outage: its first line
+            StorageFailures.translate(REFUSED);
+            StorageFailures.succeeded("answered");
+        });
+
+        String ended = "WARN The database cannot be used: it cannot be reached: FATAL: terminating connection due to "
+                + "administrator command";
+        String refused = "WARN The database cannot be used: the database does not permit the user to log in: FATAL: "
+                + "role \"inventory\" is not permitted to log in";
+        String back = "INFO The database is usable again";
+        assertEquals(List.of(ended, refused, back, refused, back), lines);
+    }
+
+    /** What StorageFailures logs during the action, after any outage an earlier test left has ended. */
+    private static List<String> logged(Runnable action) {
+        StorageFailures.succeeded("an earlier test's outage ends unseen");
+        Logger logger = (Logger) LoggerFactory.getLogger(StorageFailures.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        logger.setLevel(Level.INFO);
+        try {
+            action.run();
+        } finally {
+            logger.detachAppender(appender);
+            logger.setLevel(null);
+        }
+        return appender.list.stream().map(event -> event.getLevel() + " " + event.getFormattedMessage()).toList();
+    }
+}
