@@ -20,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
@@ -32,6 +33,7 @@ import org.slf4j.LoggerFactory;
  * readiness is 200 again when the database is back. The log says when the database became unusable and when it is
  * back, in one line each.
  */
+@Tag("whole-log") // it captures or configures the JVM's logging: no other test class runs beside it (pom.xml)
 class DatabaseOutageEndToEndTest {
 
     private static final String UNAVAILABLE = "{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"The database is "

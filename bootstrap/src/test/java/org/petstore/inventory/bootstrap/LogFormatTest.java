@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,6 +22,7 @@ import org.slf4j.MDC;
  * The service's own logging configuration ({@code logback.xml}), as an operator selects it with
  * {@code PETSTORE_LOG_FORMAT}: readable text by default, one JSON object per line with {@code json}.
  */
+@Tag("whole-log") // it captures or configures the JVM's logging: no other test class runs beside it (pom.xml)
 class LogFormatTest {
 
     @Test

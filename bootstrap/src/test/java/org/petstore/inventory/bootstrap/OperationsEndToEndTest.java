@@ -21,6 +21,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * What an operator watches the running service with, on the embedded default: the health endpoints (no key needed;
  * details only with the key), the Prometheus metrics (with the key), request ids and the access log.
  */
+@Tag("whole-log") // it captures or configures the JVM's logging: no other test class runs beside it (pom.xml)
 class OperationsEndToEndTest {
 
     static final String UP = "{\"status\":\"UP\"}";

@@ -28,6 +28,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
@@ -42,6 +43,7 @@ import org.slf4j.LoggerFactory;
  * such as {@code X-Api-Key}, the path), and stops; every line logged meanwhile, with its arguments, exception messages and MDC,
  * is searched for the keys and the presented values.
  */
+@Tag("whole-log") // it captures or configures the JVM's logging: no other test class runs beside it (pom.xml)
 class SecretsNeverLoggedEndToEndTest {
 
     private static final String PLAIN_KEY = "plain-key-9f3c1e7a";

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Map;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
@@ -24,6 +25,7 @@ import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
  * output, its options, the logging set from its environment, another process on the same files, the server's own
  * failure) are {@link StartupFailureProcessTest}'s.
  */
+@Tag("whole-log") // it captures or configures the JVM's logging: no other test class runs beside it (pom.xml)
 class StartupFailureEndToEndTest {
 
     @TempDir
