@@ -3,15 +3,11 @@ package org.petstore.inventory.adapter.persistence;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import java.sql.SQLException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.petstore.inventory.adapter.persistence.testing.LoggedLines;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
-import org.slf4j.LoggerFactory;
 
 /** How an outage reads in the log: a line when it begins, one when it ends, and each refusal the operator must end. */
 class StorageFailuresTest {
@@ -59,17 +55,6 @@ class StorageFailuresTest {
     /** What StorageFailures logs during the action, after any outage an earlier test left has ended. */
     private static List<String> logged(Runnable action) {
         StorageFailures.succeeded("an earlier test's outage ends unseen");
-        Logger logger = (Logger) LoggerFactory.getLogger(StorageFailures.class);
-        ListAppender<ILoggingEvent> appender = new ListAppender<>();
-        appender.start();
-        logger.addAppender(appender);
-        logger.setLevel(Level.INFO);
-        try {
-            action.run();
-        } finally {
-            logger.detachAppender(appender);
-            logger.setLevel(null);
-        }
-        return appender.list.stream().map(event -> event.getLevel() + " " + event.getFormattedMessage()).toList();
+        return LoggedLines.of(StorageFailures.class, action);
     }
 }

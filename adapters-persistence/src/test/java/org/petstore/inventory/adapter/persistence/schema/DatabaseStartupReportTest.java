@@ -4,16 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import java.nio.file.Path;
 import java.util.List;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.adapter.persistence.DatabaseConfiguration;
-import org.slf4j.LoggerFactory;
+import org.petstore.inventory.adapter.persistence.testing.LoggedLines;
 
 /** The start's line that says where the inventory lives. */
 class DatabaseStartupReportTest {
@@ -51,17 +47,6 @@ class DatabaseStartupReportTest {
     }
 
     private static List<String> logged(Runnable action) {
-        Logger logger = (Logger) LoggerFactory.getLogger(DatabaseStartupReport.class);
-        ListAppender<ILoggingEvent> appender = new ListAppender<>();
-        appender.start();
-        logger.addAppender(appender);
-        logger.setLevel(Level.INFO);
-        try {
-            action.run();
-        } finally {
-            logger.detachAppender(appender);
-            logger.setLevel(null);
-        }
-        return appender.list.stream().map(event -> event.getLevel() + " " + event.getFormattedMessage()).toList();
+        return LoggedLines.of(DatabaseStartupReport.class, action);
     }
 }
