@@ -71,6 +71,17 @@ public enum DatabaseFailure {
         return unavailable;
     }
 
+    /**
+     * The database answered and refused the service, for a reason only the operator can end: the password, the
+     * credentials, the login, the database's name. (Unlike an unreachable or slow database, it does not pass.)
+     */
+    public boolean refusal() {
+        return switch (this) {
+            case PASSWORD_MISSING, CREDENTIALS_REFUSED, LOGIN_NOT_PERMITTED, DATABASE_MISSING -> true;
+            default -> false;
+        };
+    }
+
     /** What the failure means. */
     public static DatabaseFailure of(Throwable failure) {
         return of(failure, true);

@@ -15,9 +15,9 @@ import org.slf4j.LoggerFactory;
  * whatever the number of calls it fails: a WARN line with its reason when a call first finds the database unusable,
  * an INFO line when it next answers a call ({@link #succeeded}); the service has one database, so the state is the
  * process's (HikariCP's own warnings of each connection it drops meanwhile are off in the logging configuration).
- * One exception: a refusal that only the operator can end (the credentials, the login, the database's name: {@link
- * #REFUSALS}) is logged once during an outage that began with another reason, for example connections an
- * administrator ended before the login was refused (the service's upkeep uses the database in the background, so
+ * One exception: a refusal that only the operator can end ({@link DatabaseFailure#refusal()}: the credentials, the
+ * login, the database's name) is logged once during an outage that began with another reason, for example connections
+ * an administrator ended before the login was refused (the service's upkeep uses the database in the background, so
  * which a call meets first is a matter of timing).
  */
 final class StorageFailures {
@@ -26,9 +26,6 @@ final class StorageFailures {
 
     /** Whether the last call found the database unusable. */
     private static final AtomicBoolean UNUSABLE = new AtomicBoolean();
-
-    private static final Set<DatabaseFailure> REFUSALS = Set.of(DatabaseFailure.PASSWORD_MISSING,
-            DatabaseFailure.CREDENTIALS_REFUSED, DatabaseFailure.LOGIN_NOT_PERMITTED, DatabaseFailure.DATABASE_MISSING);
 
     /** The refusals logged in this outage. */
     private static final Set<DatabaseFailure> REFUSALS_LOGGED = ConcurrentHashMap.newKeySet();
@@ -44,7 +41,7 @@ final class StorageFailures {
             if (began) {
                 REFUSALS_LOGGED.clear();
             }
-            boolean refusal = REFUSALS.contains(kind) && REFUSALS_LOGGED.add(kind);
+            boolean refusal = kind.refusal() && REFUSALS_LOGGED.add(kind);
             if (began || refusal) {
                 LOG.warn("The database cannot be used: {}", DatabaseFailure.reason(failure)
                         .orElseGet(() -> DatabaseFailure.firstLine(FailureCauses.root(failure).getMessage())));
