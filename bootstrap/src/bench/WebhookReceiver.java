@@ -156,8 +156,8 @@ public class WebhookReceiver {
 
     private static synchronized String stats() {
         double seconds = (lastArrival - firstArrival) / 1000.0;
-        return "changes=" + changes + " deliveries=" + deliveries + " dupes=" + dupes + " gaps=" + gaps + " p50_ms=" + percentile(0.50)
-                + " p99_ms=" + percentile(0.99) + " max_ms=" + maxMillis
+        return "changes=" + changes + " deliveries=" + deliveries + " dupes=" + dupes + " gaps=" + gaps
+                + " p50_ms=" + percentile(0.50) + " p99_ms=" + percentile(0.99) + " max_ms=" + maxMillis
                 + " changes_per_s=" + (seconds > 0 ? Math.round(changes / seconds) : 0)
                 + " last_change_id=" + lastChangeId + "\n";
     }

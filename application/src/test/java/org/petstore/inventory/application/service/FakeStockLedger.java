@@ -23,6 +23,8 @@ final class FakeStockLedger implements StockLedger {
     private long newest;
     private long removedThrough;
     private volatile boolean unavailable;
+    /** The cursors {@link #changesAfter} was asked after, in order. */
+    private final List<Long> readsAfter = new ArrayList<>();
 
     FakeStockLedger(Clock clock) {
         this.clock = clock;
@@ -37,6 +39,11 @@ final class FakeStockLedger implements StockLedger {
                     ChangeOrigin.api(null, null, null)));
         }
         return newest;
+    }
+
+    /** Whether {@link #changesAfter} has been asked for the changes after {@code changeId}. */
+    synchronized boolean readAfter(long changeId) {
+        return readsAfter.contains(changeId);
     }
 
     synchronized void removeThrough(long changeId) {
@@ -66,6 +73,7 @@ final class FakeStockLedger implements StockLedger {
     @Override
     public synchronized List<StockChange> changesAfter(long afterChangeId, int limit) {
         reachable();
+        readsAfter.add(afterChangeId);
         return changes.stream().filter(change -> change.changeId() > afterChangeId).limit(limit).toList();
     }
 

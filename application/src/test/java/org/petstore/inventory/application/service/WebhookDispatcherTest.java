@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.application.port.outbound.InMemoryWebhookStore;
 import org.petstore.inventory.application.port.outbound.InMemoryWebhookStore.DeliveryState;
@@ -240,6 +241,24 @@ class WebhookDispatcherTest {
         assertTrue(attempts.stream().allMatch(attempt -> attempt.record().attempt() == 1
                 && attempt.record().result().status() == 204));
         assertEquals(Set.of(id), dispatcher.delivering());
+    }
+
+    @Test
+    @Tag("wall-clock") // the changes appended after the loop read the next 50 must come within the linger's 100 ms
+    void whileChangesKeepComingAShortBatchWaitsForMoreAfterADelivery() {
+        ledger.append(150);
+        webhook(SHOP, 0);
+        WebhookDispatcher dispatcher = dispatcher(A);
+        dispatcher.claimAndRenew();
+        eventually("the changes after the first delivery read", () -> ledger.readAfter(100), dispatcher);
+
+        ledger.append(30); // while the loop waits with the 50 it read
+        eventually("all 180 changes", () -> changeIds(receivers.received()).size() == 180, dispatcher);
+
+        List<Received> received = receivers.received();
+        assertEquals(List.of(100, 80), received.stream().map(got -> got.changes().changeIds().size()).toList(),
+                "the 50 left after a full batch waited up to 100 ms, and took the 30 that came meanwhile");
+        assertChained(0, received);
     }
 
     @Test
