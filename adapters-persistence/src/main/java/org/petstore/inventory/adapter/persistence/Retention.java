@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.persistence;
 
 import io.micronaut.context.annotation.ConfigurationProperties;
+import io.micronaut.context.annotation.Requires;
 import io.micronaut.core.bind.annotation.Bindable;
 import io.micronaut.scheduling.annotation.Scheduled;
 import jakarta.inject.Singleton;
@@ -18,8 +19,13 @@ import org.slf4j.LoggerFactory;
  * its own short transaction; then the keys claimed before {@code petstore.idempotency.key-retention} (24 hours), in one
  * statement (a retry after that is a new request). Every instance on a database does this; they share the work. A
  * database that does not answer is tried again at the next check (the outage is logged once, not at every check).
+ * <p>
+ * The check is scheduled where the interval is configured: the service's {@code application.yml} sets it. This module's
+ * tests leave it out, so that no check takes a pooled connection at a moment of its own while a contract counts the
+ * connections in use; they remove old changes by calling the ledger.
  */
 @Singleton
+@Requires(property = "petstore.ledger.retention-check-interval")
 final class Retention {
 
     static final int BATCH = 500;
