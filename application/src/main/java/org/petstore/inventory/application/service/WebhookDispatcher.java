@@ -55,9 +55,10 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once (its body is stored and
  * every attempt, by any instance, sends those bytes with the same message id); wait until it is due; send it, signed
  * with the secrets valid at that moment; record the outcome. A success moves the cursor and the next delivery is formed
- * at once. A failure is retried on the {@link RetrySchedule} (jittered; a receiver's {@code Retry-After} is honoured
- * when longer, up to {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an exhausted schedule disables the webhook (an
- * exhausted schedule is logged once, with the webhook's and the delivery's ids). Every write carries the lease: when one
+ * at once, from the state the success's write answered (the store is not read again in between). A failure is retried
+ * on the {@link RetrySchedule} (jittered; a receiver's {@code Retry-After} is honoured when longer, up to
+ * {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an exhausted schedule disables the webhook (an exhausted schedule is
+ * logged once, with the webhook's and the delivery's ids). Every write carries the lease: when one
  * answers false, or the state is gone, the fence has moved (another instance claimed the webhook, or an administrator
  * redirected, disabled, replayed or deleted it), and the loop stops; the next claim starts from the stored row. A loop
  * that waits (for changes, for an attempt's time, for a renewal) reads nothing from the store meanwhile: it is woken
@@ -353,6 +354,8 @@ public final class WebhookDispatcher {
         private boolean failureLogged;
         /** The last step delivered: the next short batch lingers once ({@link #LINGER_NANOS}). */
         private boolean streaming;
+        /** The state the last success left, as the store answered it: the next step need not read it. */
+        private LeasedState known;
 
         Worker(Lease lease, long deadline) {
             this.lease = lease;
@@ -410,14 +413,18 @@ public final class WebhookDispatcher {
 
         /** One turn of the loop; false: the lease is lost, stop. */
         private boolean step() {
-            Optional<LeasedState> read = deliveries.state(lease);
-            if (read.isEmpty()) {
-                LOG.log(Level.DEBUG, "webhook {0}: no longer delivered by this instance (lease {1})", lease.id(),
-                        lease.fence());
-                return false;
+            LeasedState state = known;
+            known = null;
+            if (state == null) {
+                Optional<LeasedState> read = deliveries.state(lease);
+                if (read.isEmpty()) {
+                    LOG.log(Level.DEBUG, "webhook {0}: no longer delivered by this instance (lease {1})", lease.id(),
+                            lease.fence());
+                    return false;
+                }
+                storageBack();
+                state = read.get();
             }
-            storageBack();
-            LeasedState state = read.get();
             Webhook webhook = state.webhook();
             PendingDelivery pending = state.pending();
             if (pending == null) {
@@ -459,7 +466,9 @@ public final class WebhookDispatcher {
             long cursor = webhook.cursor();
             watching = cursor;
             List<StockChange> changes = ledger.changesAfter(cursor, BATCH);
-            long removedThrough = ledger.removedThrough();
+            // the change right after the cursor was read: none after the cursor was removed (the one read less)
+            long removedThrough = !changes.isEmpty() && changes.getFirst().changeId() == cursor + 1 ? cursor
+                    : ledger.removedThrough();
             if (cursor < removedThrough) {
                 watching = -1;
                 if (!expiredLogged) {
@@ -499,7 +508,11 @@ public final class WebhookDispatcher {
         private boolean record(Webhook webhook, PendingDelivery pending, AttemptRecord attempt) {
             AttemptResult result = attempt.result();
             if (result.succeeded()) {
-                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt));
+                streaming = recorded(() -> {
+                    Optional<LeasedState> after = deliveries.recordSuccess(lease, pending, attempt);
+                    known = after.filter(state -> state.webhook().enabled()).orElse(null);
+                    return after.isPresent();
+                });
                 return streaming;
             }
             if (result.gone()) {

@@ -9,11 +9,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.DatabaseCalls;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
+import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -129,8 +131,8 @@ final class H2WebhookStatements implements WebhookStatements {
     }
 
     @Override
-    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt)
-            throws SQLException {
+    public Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery pending,
+                                               AttemptRecord attempt) throws SQLException {
         FormedDelivery delivery = pending.delivery();
         return DatabaseCalls.inTransaction(connection, transaction -> {
             try (PreparedStatement guard = transaction.prepareStatement(ACKNOWLEDGE)) {
@@ -140,7 +142,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 guard.setString(4, delivery.id());
                 guard.setLong(5, delivery.previousChangeId());
                 if (guard.executeUpdate() == 0) {
-                    return false;
+                    return Optional.<LeasedState>empty();
                 }
             }
             try (PreparedStatement delivered = transaction.prepareStatement(DELIVERED)) {
@@ -155,7 +157,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 WebhookRows.bindAttempt(log, 3, attempt);
                 log.executeUpdate();
             }
-            return true;
+            return Optional.of(WebhookRows.stored(transaction, lease.id()));
         });
     }
 }

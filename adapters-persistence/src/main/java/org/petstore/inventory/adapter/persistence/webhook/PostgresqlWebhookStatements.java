@@ -8,10 +8,12 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
+import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -62,20 +64,24 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
     /**
      * Parameters: the new cursor, the webhook's id, the fence, the delivery's id, its previous change (the guard);
      * the emptied body, the attempts made, the delivery's id; the delivery's id and the attempt's six values. The
-     * log's row is inserted from the guard's answer, so its count is the statement's.
+     * other parts act on the guard's answer; the statement answers the webhook's row as the guard left it (no row
+     * when it wrote nothing). The webhook's columns are read from the guard's answer under the alias {@code s}.
      */
     private static final String SUCCEED = """
             WITH acknowledged AS (
-                UPDATE webhook_subscription
+                UPDATE webhook_subscription s
                 SET cursor_change_id = ?, pending_delivery_id = NULL, last_failure_at = NULL, last_failure = NULL
                 WHERE id = ? AND fence = ? AND pending_delivery_id = ? AND cursor_change_id = ?
-                RETURNING id),
+                RETURNING %1$s),
             delivered AS (
-                UPDATE webhook_delivery SET state = '%s', body = ?, attempts = ?, next_attempt_at = NULL
+                UPDATE webhook_delivery SET state = '%2$s', body = ?, attempts = ?, next_attempt_at = NULL
                 WHERE id = ? AND EXISTS (SELECT 1 FROM acknowledged)
-                RETURNING id)
-            INSERT INTO webhook_attempt (webhook_id, delivery_id, %s)
-            SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a""".formatted(WebhookRows.DELIVERED,
+                RETURNING id),
+            logged AS (
+                INSERT INTO webhook_attempt (webhook_id, delivery_id, %3$s)
+                SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a
+                RETURNING 1)
+            SELECT %1$s FROM acknowledged s""".formatted(WebhookRows.WEBHOOK, WebhookRows.DELIVERED,
             WebhookRows.ATTEMPT_VALUES);
 
     @Override
@@ -119,8 +125,8 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
     }
 
     @Override
-    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt)
-            throws SQLException {
+    public Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery pending,
+                                               AttemptRecord attempt) throws SQLException {
         FormedDelivery delivery = pending.delivery();
         try (PreparedStatement succeed = connection.prepareStatement(SUCCEED)) {
             succeed.setLong(1, delivery.lastChangeId());
@@ -133,7 +139,9 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             succeed.setString(8, delivery.id());
             succeed.setString(9, delivery.id());
             WebhookRows.bindAttempt(succeed, 10, attempt);
-            return succeed.executeUpdate() == 1;
+            try (ResultSet row = succeed.executeQuery()) {
+                return row.next() ? Optional.of(WebhookRows.afterSuccess(row)) : Optional.empty();
+            }
         }
     }
 }

@@ -163,7 +163,8 @@ abstract class WebhookStoreContract {
         PendingDelivery pending = form(lease, CURSOR, 120);
         assertTrue(deliveries.recordFailure(lease, pending, failed(1, 503, T0.plusSeconds(1)), T0.plusSeconds(6),
                 null));
-        assertTrue(deliveries.recordSuccess(lease, attempted(pending, 2), answered(2, 204, T0.plusSeconds(6))));
+        assertTrue(deliveries.recordSuccess(lease, attempted(pending, 2), answered(2, 204, T0.plusSeconds(6)))
+                .isPresent());
         Webhook delivered = store.find(id(1)).orElseThrow();
 
         Webhook changed = new Webhook(id(1), delivered.url(), delivered.events(), "the web shop", true, null,
@@ -245,7 +246,8 @@ abstract class WebhookStoreContract {
 
         assertTrue(taken.fence() > old.fence(), "a claim moves the fence");
         assertFencedOut(old, pending);
-        assertTrue(deliveries.recordSuccess(taken, pending, answered(1, 204, T0)), "the new holder delivers it");
+        assertTrue(deliveries.recordSuccess(taken, pending, answered(1, 204, T0)).isPresent(),
+                "the new holder delivers it");
         assertEquals(130, store.find(id(1)).orElseThrow().cursor());
     }
 
@@ -300,7 +302,7 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(40, state.webhook().cursor()),
                 () -> assertNull(state.pending(), "the next delivery is formed from the changes after 40"),
                 () -> assertEquals("503", state.webhook().lastFailure(), "the last failure is left"),
-                () -> assertFalse(deliveries.recordSuccess(next, pending, answered(2, 204, T0)),
+                () -> assertFalse(deliveries.recordSuccess(next, pending, answered(2, 204, T0)).isPresent(),
                         "the superseded delivery is never acknowledged"),
                 () -> assertEquals(List.of("superseded"),
                         strings("SELECT state FROM webhook_delivery WHERE id = '" + pending.delivery().id() + "'")),
@@ -371,10 +373,11 @@ abstract class WebhookStoreContract {
 
         assertTrue(deliveries.recordFailure(lease, pending, first, T0.plusSeconds(6), null));
         LeasedState failing = deliveries.state(lease).orElseThrow();
-        assertTrue(deliveries.recordSuccess(lease, failing.pending(), second));
+        LeasedState answered = deliveries.recordSuccess(lease, failing.pending(), second).orElseThrow();
 
         LeasedState after = deliveries.state(lease).orElseThrow();
         assertAll(
+                () -> assertEquals(after, answered, "the success answers the state it left"),
                 () -> assertEquals(new PendingDelivery(pending.delivery(), 1, T0.plusSeconds(6)), failing.pending()),
                 () -> assertEquals(T0.plusSeconds(1), failing.webhook().lastFailureAt()),
                 () -> assertEquals("503", failing.webhook().lastFailure()),
@@ -385,8 +388,8 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(List.of(second, withoutRetryAfter(first)),
                         store.attempts(id(1), Long.MAX_VALUE, 10).stream().map(LoggedAttempt::record).toList()),
                 () -> assertEquals(List.of("delivered"), strings("SELECT state FROM webhook_delivery")),
-                () -> assertFalse(deliveries.recordSuccess(lease, failing.pending(), answered(3, 204, T0)),
-                        "acknowledged once"),
+                () -> assertFalse(deliveries.recordSuccess(lease, failing.pending(), answered(3, 204, T0))
+                        .isPresent(), "acknowledged once"),
                 () -> assertTrue(deliveries.form(lease, 150, delivery(150, 151, 160)), "the next one follows"));
     }
 
@@ -401,8 +404,9 @@ abstract class WebhookStoreContract {
                 "inventory.count.updated", CURSOR + 1, CURSOR + 2, 150, new byte[1], T0), 0, T0);
 
         assertAll(
-                () -> assertFalse(deliveries.recordSuccess(lease, other, answered(1, 200, T0))),
-                () -> assertFalse(deliveries.recordSuccess(lease, elsewhere, answered(1, 200, T0)), "another cursor"),
+                () -> assertFalse(deliveries.recordSuccess(lease, other, answered(1, 200, T0)).isPresent()),
+                () -> assertFalse(deliveries.recordSuccess(lease, elsewhere, answered(1, 200, T0)).isPresent(),
+                        "another cursor"),
                 () -> assertFalse(deliveries.recordFailure(lease, other, failed(1, 500, T0), T0, null)));
         assertEquals(before, everythingStored());
     }
@@ -858,7 +862,7 @@ abstract class WebhookStoreContract {
                         delivery(pending.delivery().lastChangeId(), pending.delivery().lastChangeId() + 1,
                                 pending.delivery().lastChangeId() + 5))),
                 () -> assertFalse(deliveries.form(old, CURSOR, delivery(CURSOR, CURSOR + 1, CURSOR + 5))),
-                () -> assertFalse(deliveries.recordSuccess(old, pending, answered(1, 204, T0))),
+                () -> assertFalse(deliveries.recordSuccess(old, pending, answered(1, 204, T0)).isPresent()),
                 () -> assertFalse(deliveries.recordFailure(old, pending, failed(1, 503, T0), T0.plusSeconds(5),
                         null)),
                 () -> assertFalse(deliveries.recordFailure(old, pending, failed(1, 410, T0), null, "gone")),

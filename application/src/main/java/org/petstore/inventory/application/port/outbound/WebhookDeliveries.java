@@ -31,9 +31,11 @@ public interface WebhookDeliveries {
      * The receiver acknowledged {@code delivery}: in one transaction, when the fence holds, {@code delivery} is the
      * pending one and the cursor is still its {@code previousChangeId}, moves the cursor to its
      * {@code lastChangeId}, clears the pending delivery and the last failure, marks the delivery delivered (its body
-     * need not be kept any longer) and logs the attempt. Otherwise changes nothing and answers false.
+     * need not be kept any longer) and logs the attempt; and answers the webhook as it is then stored, with its
+     * secrets and nothing pending, as {@link #state} would read it (also when it is disabled): the deliverer forms the
+     * next delivery without reading it again. Otherwise changes nothing and answers empty.
      */
-    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt);
+    Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt);
 
     /**
      * An attempt of {@code delivery} failed: in one transaction, when the fence holds and {@code delivery} is the

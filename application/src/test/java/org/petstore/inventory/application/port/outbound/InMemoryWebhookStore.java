@@ -334,22 +334,24 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
     }
 
     @Override
-    public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt) {
+    public synchronized Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery,
+                                                           AttemptRecord attempt) {
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
-            return false;
+            return Optional.empty();
         }
         FormedDelivery formed = delivery.delivery();
         if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()) {
-            return refused();
+            refused();
+            return Optional.empty();
         }
         Webhook w = row.webhook;
         row.webhook = with(w, w.enabled(), w.disabledReason(), formed.lastChangeId(), null, null);
         row.pending = null;
         deliveries.put(formed.id(), new StoredDelivery(w.id(), formed, DeliveryState.DELIVERED));
         append(w.id(), formed, attempt);
-        return true;
+        return Optional.of(new LeasedState(row.webhook, row.secrets, null));
     }
 
     @Override
