@@ -52,8 +52,10 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * </ul>
  *
  * <p>One loop: read the leased state (the webhook, its secrets and its pending delivery, fence checked); when nothing
- * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once (its body is stored and
- * every attempt, by any instance, sends those bytes with the same message id); wait until it is due; send it, signed
+ * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once: every attempt, by any
+ * instance, sends the same bytes with the same message id. The store keeps a delivery's body from its first failed
+ * attempt on; until then an instance that takes the delivery over forms the bytes again from the same changes of the
+ * ledger (they are a function of those changes alone). Then wait until it is due; send it, signed
  * with the secrets valid at that moment; record the outcome. A success moves the cursor and the next delivery is formed
  * at once, from the state the success's write answered (the store is not read again in between). A failure is retried
  * on the {@link RetrySchedule} (jittered; a receiver's {@code Retry-After} is honoured when longer, up to
@@ -433,6 +435,12 @@ public final class WebhookDispatcher {
                     return true;
                 }
                 pending = formed.get();
+            } else if (pending.delivery().body().length == 0) {
+                Optional<PendingDelivery> again = formAgain(pending);
+                if (again.isEmpty()) {
+                    return true;
+                }
+                pending = again.get();
             }
             Instant due = pending.attempts() == 0
                     ? pending.nextAttemptAt().plus(schedule.delayBefore(1, 0.5).orElseThrow())
@@ -494,6 +502,7 @@ public final class WebhookDispatcher {
             }
             streaming = false;
             StockChange last = changes.getLast();
+            // formAgain forms the same bytes from the same changes: the body is a function of the changes alone
             byte[] body = payloads.inventoryCountUpdated(cursor, changes, last.at());
             FormedDelivery delivery = new FormedDelivery(FormedDelivery.newId(random),
                     EventType.INVENTORY_COUNT_UPDATED.wireName(), cursor, changes.getFirst().changeId(),
@@ -502,6 +511,37 @@ public final class WebhookDispatcher {
                 return Optional.empty();
             }
             return Optional.of(new PendingDelivery(delivery, 0, delivery.formedAt()));
+        }
+
+        /**
+         * The bytes of a pending delivery whose body the store did not keep (no attempt of it has failed: the instance
+         * that formed it stopped before it recorded its first attempt), formed again from the same changes of the
+         * ledger: the same bytes. Empty when the ledger no longer has them all: the loop has waited, as for a cursor
+         * that retention overtook (a replay, which supersedes the delivery, is the way on).
+         */
+        private Optional<PendingDelivery> formAgain(PendingDelivery pending) {
+            FormedDelivery formed = pending.delivery();
+            List<StockChange> changes = new ArrayList<>(ledger.changesAfter(formed.previousChangeId(), BATCH));
+            changes.removeIf(change -> change.changeId() > formed.lastChangeId());
+            // retention removes the oldest first: with the first change there, so are the others
+            if (changes.isEmpty() || changes.getFirst().changeId() != formed.firstChangeId()
+                    || changes.getLast().changeId() != formed.lastChangeId()) {
+                if (!expiredLogged) {
+                    expiredLogged = true;
+                    LOG.log(Level.WARNING, "webhook {0} is not delivered: the changes {1} to {2} of its pending "
+                            + "delivery {3} are no longer kept; replay it from a kept change (POST "
+                            + "/v1/webhooks/{0}/replay) to go on", lease.id(), formed.firstChangeId(),
+                            formed.lastChangeId(), formed.id());
+                }
+                pause(HOLD_NANOS);
+                return Optional.empty();
+            }
+            expiredLogged = false;
+            byte[] body = payloads.inventoryCountUpdated(formed.previousChangeId(), changes,
+                    changes.getLast().at());
+            return Optional.of(new PendingDelivery(new FormedDelivery(formed.id(), formed.eventType(),
+                    formed.previousChangeId(), formed.firstChangeId(), formed.lastChangeId(), body,
+                    formed.formedAt()), pending.attempts(), pending.nextAttemptAt()));
         }
 
         /** Records the attempt's outcome, retried until the store answers; false: the lease is lost. */

@@ -121,7 +121,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 insert.setLong(4, delivery.previousChangeId());
                 insert.setLong(5, delivery.firstChangeId());
                 insert.setLong(6, delivery.lastChangeId());
-                insert.setBytes(7, delivery.body());
+                insert.setBytes(7, WebhookRows.NO_BODY); // stored at the first failure
                 WebhookRows.setInstant(insert, 8, delivery.formedAt());
                 WebhookRows.setInstant(insert, 9, delivery.formedAt());
                 insert.executeUpdate();

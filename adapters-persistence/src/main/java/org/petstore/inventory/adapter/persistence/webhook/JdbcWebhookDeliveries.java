@@ -43,10 +43,11 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
             + " last_failure = ?, enabled = FALSE, disabled_reason = ?"
             + " WHERE id = ? AND fence = ? AND pending_delivery_id = ?";
 
-    private static final String RETRY_LATER = "UPDATE webhook_delivery SET attempts = ?, next_attempt_at = ?"
-            + " WHERE id = ?";
+    /** A failure keeps the delivery's body from now on (see {@link WebhookDeliveries#form}). */
+    private static final String RETRY_LATER = "UPDATE webhook_delivery SET attempts = ?, next_attempt_at = ?,"
+            + " body = ? WHERE id = ?";
 
-    private static final String COUNT_ATTEMPT = "UPDATE webhook_delivery SET attempts = ? WHERE id = ?";
+    private static final String COUNT_ATTEMPT = "UPDATE webhook_delivery SET attempts = ?, body = ? WHERE id = ?";
 
     /** A test's delivery, logged when the webhook is there (none is inserted when it was removed meanwhile). */
     private static final String INSERT_TEST = "INSERT INTO webhook_delivery (id, webhook_id, event_type,"
@@ -161,6 +162,7 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
                         if (nextAttemptAt != null) {
                             WebhookRows.setInstant(count, next++, nextAttemptAt);
                         }
+                        count.setBytes(next++, delivery.delivery().body());
                         count.setString(next, deliveryId);
                         count.executeUpdate();
                     }

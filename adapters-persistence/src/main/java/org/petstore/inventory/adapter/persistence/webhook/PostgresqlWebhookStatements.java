@@ -50,7 +50,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
 
     /**
      * Parameters: the delivery's id, the webhook's id, the fence, the expected cursor (the guard); then the delivery's
-     * id, event type, change range, body, when it was formed, and when it is due (its forming).
+     * id, event type, change range, body (none yet), when it was formed, and when it is due (its forming).
      */
     private static final String FORM = """
             WITH taken AS (
@@ -117,7 +117,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             form.setLong(7, delivery.previousChangeId());
             form.setLong(8, delivery.firstChangeId());
             form.setLong(9, delivery.lastChangeId());
-            form.setBytes(10, delivery.body());
+            form.setBytes(10, WebhookRows.NO_BODY); // stored at the first failure
             WebhookRows.setInstant(form, 11, delivery.formedAt());
             WebhookRows.setInstant(form, 12, delivery.formedAt());
             return form.executeUpdate() == 1;

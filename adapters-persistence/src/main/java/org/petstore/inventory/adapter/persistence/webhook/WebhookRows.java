@@ -64,7 +64,10 @@ final class WebhookRows {
     static final String FAILED = "failed";
     static final String SUPERSEDED = "superseded";
 
-    /** What a delivered or superseded delivery keeps of its body: nothing (it is never sent again). */
+    /**
+     * What a delivery keeps of its body until an attempt of it fails (it can be formed again from the ledger), and
+     * once it is delivered or superseded (it is never sent again): nothing.
+     */
     static final byte[] NO_BODY = new byte[0];
 
     private WebhookRows() {

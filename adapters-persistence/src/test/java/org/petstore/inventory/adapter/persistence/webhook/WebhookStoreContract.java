@@ -267,7 +267,8 @@ abstract class WebhookStoreContract {
         LeasedState state = deliveries.state(next).orElseThrow();
         assertAll(
                 () -> assertEquals(url(99), state.webhook().url()),
-                () -> assertEquals(pending, state.pending(), "the pending delivery stays, to be sent to the new URL"));
+                () -> assertEquals(asStored(pending), state.pending(),
+                        "the pending delivery stays, to be sent to the new URL"));
     }
 
     @Test
@@ -324,7 +325,7 @@ abstract class WebhookStoreContract {
     // ---- the deliverer's writes ----
 
     @Test
-    void aFormedDeliveryIsPendingWithItsBodyByteForByte() {
+    void aFormedDeliveryIsPendingWithoutItsBodyUntilAnAttemptFailsThenWithItByteForByte() {
         store.add(webhook(1, T0), secrets(1));
         Lease lease = claimOne(A);
         byte[] body = new byte[70_000];
@@ -337,14 +338,22 @@ abstract class WebhookStoreContract {
         assertNull(deliveries.state(lease).orElseThrow().pending());
         assertTrue(deliveries.form(lease, CURSOR, delivery));
 
-        LeasedState state = deliveries.state(lease).orElseThrow();
+        LeasedState formed = deliveries.state(lease).orElseThrow();
         FormedDelivery truncated = new FormedDelivery(delivery.id(), delivery.eventType(), CURSOR, CURSOR + 1,
-                CURSOR + 100, body, T0.plusNanos(1_000));
+                CURSOR + 100, new byte[0], T0.plusNanos(1_000));
         assertAll(
-                () -> assertEquals(new PendingDelivery(truncated, 0, truncated.formedAt()), state.pending()),
-                () -> assertArrayEquals(body, state.pending().delivery().body()),
-                () -> assertEquals(store.find(id(1)).orElseThrow(), state.webhook()),
-                () -> assertEquals(secrets(1), state.secrets()));
+                () -> assertEquals(new PendingDelivery(truncated, 0, truncated.formedAt()), formed.pending(),
+                        "formed: no body kept (the ledger forms it again)"),
+                () -> assertEquals(store.find(id(1)).orElseThrow(), formed.webhook()),
+                () -> assertEquals(secrets(1), formed.secrets()));
+
+        assertTrue(deliveries.recordFailure(lease, new PendingDelivery(delivery, 0, delivery.formedAt()),
+                failed(1, 503, T0.plusSeconds(1)), T0.plusSeconds(6), null));
+        PendingDelivery failed = deliveries.state(lease).orElseThrow().pending();
+        assertAll(
+                () -> assertArrayEquals(body, failed.delivery().body(), "the first failure keeps the bytes sent"),
+                () -> assertEquals(delivery.id(), failed.delivery().id()),
+                () -> assertEquals(1, failed.attempts()));
     }
 
     @Test
@@ -358,7 +367,7 @@ abstract class WebhookStoreContract {
 
         assertFalse(deliveries.form(lease, CURSOR, delivery(CURSOR, CURSOR + 1, 120)), "one is pending");
         assertEquals(withOne, everythingStored());
-        assertEquals(pending, deliveries.state(lease).orElseThrow().pending());
+        assertEquals(asStored(pending), deliveries.state(lease).orElseThrow().pending());
         assertThrows(IllegalArgumentException.class, () -> deliveries.form(lease, 5, delivery(CURSOR, 101, 110)));
         assertThrows(IllegalArgumentException.class, () -> deliveries.form(lease, 0, test(T0)));
     }
@@ -888,6 +897,14 @@ abstract class WebhookStoreContract {
             return deliveries.state(lease).orElseThrow().pending();
         }
         return new PendingDelivery(delivery, 0, delivery.formedAt());
+    }
+
+    /** The pending delivery as the store keeps it before an attempt failed: without its body. */
+    private static PendingDelivery asStored(PendingDelivery pending) {
+        FormedDelivery delivery = pending.delivery();
+        return new PendingDelivery(new FormedDelivery(delivery.id(), delivery.eventType(), delivery.previousChangeId(),
+                delivery.firstChangeId(), delivery.lastChangeId(), new byte[0], delivery.formedAt()),
+                pending.attempts(), pending.nextAttemptAt());
     }
 
     /** The pending delivery after {@code attempts} attempts (what the guarded writes look at is its delivery). */

@@ -16,14 +16,17 @@ public interface WebhookDeliveries {
 
     /**
      * The leased webhook as stored now, with its secrets and its pending delivery, in one read; empty when the
-     * fence is no longer the lease's, or the webhook is disabled or deleted: the deliverer stops.
+     * fence is no longer the lease's, or the webhook is disabled or deleted: the deliverer stops. The pending
+     * delivery's body is empty while no attempt of it has failed (see {@link #form}).
      */
     Optional<LeasedState> state(Lease lease);
 
     /**
      * Stores {@code delivery} as the webhook's pending one, with 0 attempts, due at its {@code formedAt}, when the
      * fence holds, no delivery is pending and the cursor is {@code expectedCursor} (= the delivery's
-     * {@code previousChangeId}); otherwise changes nothing and answers false.
+     * {@code previousChangeId}); otherwise changes nothing and answers false. Its body is not stored (most deliveries
+     * succeed at once, and the body would be written only to be emptied): the deliverer sends the bytes it formed,
+     * and one that takes the delivery over forms them again from the ledger. {@link #recordFailure} stores it.
      */
     boolean form(Lease lease, long expectedCursor, FormedDelivery delivery);
 
@@ -39,7 +42,8 @@ public interface WebhookDeliveries {
 
     /**
      * An attempt of {@code delivery} failed: in one transaction, when the fence holds and {@code delivery} is the
-     * pending one, logs the attempt, sets the webhook's last failure (the attempt's time and
+     * pending one, stores its body (the bytes {@code delivery} carries: from now on every attempt sends them as
+     * stored), logs the attempt, sets the webhook's last failure (the attempt's time and
      * {@code AttemptResult.summary()}) and either
      * <ul>
      *   <li>with {@code nextAttemptAt}: keeps the delivery pending with {@code attempt.attempt()} attempts made, due at

@@ -128,6 +128,15 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         return row;
     }
 
+    /** What the store keeps of a delivery's body until one of its attempts fails: nothing. */
+    private static final byte[] NO_BODY = new byte[0];
+
+    /** The delivery with these bytes as its body. */
+    private static FormedDelivery withBody(FormedDelivery delivery, byte[] body) {
+        return new FormedDelivery(delivery.id(), delivery.eventType(), delivery.previousChangeId(),
+                delivery.firstChangeId(), delivery.lastChangeId(), body, delivery.formedAt());
+    }
+
     private static Instant micros(Instant instant) {
         return instant == null ? null : instant.truncatedTo(ChronoUnit.MICROS);
     }
@@ -323,7 +332,7 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
             return refused();
         }
         FormedDelivery kept = new FormedDelivery(delivery.id(), delivery.eventType(), delivery.previousChangeId(),
-                delivery.firstChangeId(), delivery.lastChangeId(), delivery.body(), micros(delivery.formedAt()));
+                delivery.firstChangeId(), delivery.lastChangeId(), NO_BODY, micros(delivery.formedAt()));
         deliveries.put(kept.id(), new StoredDelivery(row.webhook.id(), kept, DeliveryState.PENDING));
         row.pending = new PendingDelivery(kept, 0, kept.formedAt());
         return true;
@@ -370,7 +379,8 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
             return refused();
         }
         Webhook w = row.webhook;
-        FormedDelivery formed = row.pending.delivery();
+        FormedDelivery formed = withBody(row.pending.delivery(), delivery.delivery().body());
+        deliveries.put(formed.id(), new StoredDelivery(w.id(), formed, DeliveryState.PENDING));
         Instant failedAt = attempt.at();
         String summary = attempt.result().summary();
         if (nextAttemptAt != null) {
