@@ -52,15 +52,12 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * </ul>
  *
  * <p>One loop: read the leased state (the webhook, its secrets and its pending delivery, fence checked); when nothing
- * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once: every attempt, by any
- * instance, sends the same bytes with the same message id. The store keeps a delivery's body from its first failed
- * attempt on; until then an instance that takes the delivery over forms the bytes again from the same changes of the
- * ledger (they are a function of those changes alone). Then wait until it is due; send it, signed
+ * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once (its body is stored and
+ * every attempt, by any instance, sends those bytes with the same message id); wait until it is due; send it, signed
  * with the secrets valid at that moment; record the outcome. A success moves the cursor and the next delivery is formed
- * at once, from the state the success's write answered (the store is not read again in between). A failure is retried
- * on the {@link RetrySchedule} (jittered; a receiver's {@code Retry-After} is honoured when longer, up to
- * {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an exhausted schedule disables the webhook (an exhausted schedule is
- * logged once, with the webhook's and the delivery's ids). Every write carries the lease: when one
+ * at once. A failure is retried on the {@link RetrySchedule} (jittered; a receiver's {@code Retry-After} is honoured
+ * when longer, up to {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an exhausted schedule disables the webhook (an
+ * exhausted schedule is logged once, with the webhook's and the delivery's ids). Every write carries the lease: when one
  * answers false, or the state is gone, the fence has moved (another instance claimed the webhook, or an administrator
  * redirected, disabled, replayed or deleted it), and the loop stops; the next claim starts from the stored row. A loop
  * that waits (for changes, for an attempt's time, for a renewal) reads nothing from the store meanwhile: it is woken
@@ -356,8 +353,6 @@ public final class WebhookDispatcher {
         private boolean failureLogged;
         /** The last step delivered: the next short batch lingers once ({@link #LINGER_NANOS}). */
         private boolean streaming;
-        /** The state the last success left, as the store answered it: the next step need not read it. */
-        private LeasedState known;
 
         Worker(Lease lease, long deadline) {
             this.lease = lease;
@@ -415,18 +410,14 @@ public final class WebhookDispatcher {
 
         /** One turn of the loop; false: the lease is lost, stop. */
         private boolean step() {
-            LeasedState state = known;
-            known = null;
-            if (state == null) {
-                Optional<LeasedState> read = deliveries.state(lease);
-                if (read.isEmpty()) {
-                    LOG.log(Level.DEBUG, "webhook {0}: no longer delivered by this instance (lease {1})", lease.id(),
-                            lease.fence());
-                    return false;
-                }
-                storageBack();
-                state = read.get();
+            Optional<LeasedState> read = deliveries.state(lease);
+            if (read.isEmpty()) {
+                LOG.log(Level.DEBUG, "webhook {0}: no longer delivered by this instance (lease {1})", lease.id(),
+                        lease.fence());
+                return false;
             }
+            storageBack();
+            LeasedState state = read.get();
             Webhook webhook = state.webhook();
             PendingDelivery pending = state.pending();
             if (pending == null) {
@@ -435,12 +426,6 @@ public final class WebhookDispatcher {
                     return true;
                 }
                 pending = formed.get();
-            } else if (pending.delivery().body().length == 0) {
-                Optional<PendingDelivery> again = formAgain(pending);
-                if (again.isEmpty()) {
-                    return true;
-                }
-                pending = again.get();
             }
             Instant due = pending.attempts() == 0
                     ? pending.nextAttemptAt().plus(schedule.delayBefore(1, 0.5).orElseThrow())
@@ -474,9 +459,7 @@ public final class WebhookDispatcher {
             long cursor = webhook.cursor();
             watching = cursor;
             List<StockChange> changes = ledger.changesAfter(cursor, BATCH);
-            // the change right after the cursor was read: none after the cursor was removed (the one read less)
-            long removedThrough = !changes.isEmpty() && changes.getFirst().changeId() == cursor + 1 ? cursor
-                    : ledger.removedThrough();
+            long removedThrough = ledger.removedThrough();
             if (cursor < removedThrough) {
                 watching = -1;
                 if (!expiredLogged) {
@@ -502,7 +485,6 @@ public final class WebhookDispatcher {
             }
             streaming = false;
             StockChange last = changes.getLast();
-            // formAgain forms the same bytes from the same changes: the body is a function of the changes alone
             byte[] body = payloads.inventoryCountUpdated(cursor, changes, last.at());
             FormedDelivery delivery = new FormedDelivery(FormedDelivery.newId(random),
                     EventType.INVENTORY_COUNT_UPDATED.wireName(), cursor, changes.getFirst().changeId(),
@@ -513,46 +495,11 @@ public final class WebhookDispatcher {
             return Optional.of(new PendingDelivery(delivery, 0, delivery.formedAt()));
         }
 
-        /**
-         * The bytes of a pending delivery whose body the store did not keep (no attempt of it has failed: the instance
-         * that formed it stopped before it recorded its first attempt), formed again from the same changes of the
-         * ledger: the same bytes. Empty when the ledger no longer has them all: the loop has waited, as for a cursor
-         * that retention overtook (a replay, which supersedes the delivery, is the way on).
-         */
-        private Optional<PendingDelivery> formAgain(PendingDelivery pending) {
-            FormedDelivery formed = pending.delivery();
-            List<StockChange> changes = new ArrayList<>(ledger.changesAfter(formed.previousChangeId(), BATCH));
-            changes.removeIf(change -> change.changeId() > formed.lastChangeId());
-            // retention removes the oldest first: with the first change there, so are the others
-            if (changes.isEmpty() || changes.getFirst().changeId() != formed.firstChangeId()
-                    || changes.getLast().changeId() != formed.lastChangeId()) {
-                if (!expiredLogged) {
-                    expiredLogged = true;
-                    LOG.log(Level.WARNING, "webhook {0} is not delivered: the changes {1} to {2} of its pending "
-                            + "delivery {3} are no longer kept; replay it from a kept change (POST "
-                            + "/v1/webhooks/{0}/replay) to go on", lease.id(), formed.firstChangeId(),
-                            formed.lastChangeId(), formed.id());
-                }
-                pause(HOLD_NANOS);
-                return Optional.empty();
-            }
-            expiredLogged = false;
-            byte[] body = payloads.inventoryCountUpdated(formed.previousChangeId(), changes,
-                    changes.getLast().at());
-            return Optional.of(new PendingDelivery(new FormedDelivery(formed.id(), formed.eventType(),
-                    formed.previousChangeId(), formed.firstChangeId(), formed.lastChangeId(), body,
-                    formed.formedAt()), pending.attempts(), pending.nextAttemptAt()));
-        }
-
         /** Records the attempt's outcome, retried until the store answers; false: the lease is lost. */
         private boolean record(Webhook webhook, PendingDelivery pending, AttemptRecord attempt) {
             AttemptResult result = attempt.result();
             if (result.succeeded()) {
-                streaming = recorded(() -> {
-                    Optional<LeasedState> after = deliveries.recordSuccess(lease, pending, attempt);
-                    known = after.filter(state -> state.webhook().enabled()).orElse(null);
-                    return after.isPresent();
-                });
+                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt));
                 return streaming;
             }
             if (result.gone()) {

@@ -31,14 +31,11 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.InMemoryWebhookStore;
 import org.petstore.inventory.application.port.outbound.InMemoryWebhookStore.DeliveryState;
-import org.petstore.inventory.application.port.outbound.Lease;
 import org.petstore.inventory.application.port.outbound.LoggedAttempt;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.application.service.ScriptedWebhookTransport.Received;
-import org.petstore.inventory.domain.StockChange;
 import org.petstore.inventory.domain.webhook.EventType;
 import org.petstore.inventory.domain.webhook.RetrySchedule;
 import org.petstore.inventory.domain.webhook.SigningSecrets;
@@ -590,54 +587,6 @@ class WebhookDispatcherTest {
         assertChained(0, received);
         assertEquals(List.of(A, B), received.stream().map(Received::instance).distinct().toList());
         assertEquals(Optional.of(B), store.leaseOwner(id));
-    }
-
-    /**
-     * The store keeps no body until an attempt fails: an instance that formed a delivery, and maybe sent it, and died
-     * before it recorded the outcome leaves the delivery's id and changes; the next one sends the same bytes.
-     */
-    @Test
-    void aDeliveryLeftBeforeItsFirstOutcomeIsSentByTheNextInstanceWithTheSameIdAndBytes() {
-        ledger.append(30);
-        WebhookId id = webhook(SHOP, 0);
-        Lease dead = store.claim(A, 1).getFirst();
-        List<StockChange> changes = ledger.changesAfter(0, 100);
-        byte[] sentByTheDead = new FakeWebhookPayloads().inventoryCountUpdated(0, changes, changes.getLast().at());
-        FormedDelivery formed = new FormedDelivery("msg_formedByTheDeadInstance", "inventory.count.updated", 0, 1,
-                30, sentByTheDead, START);
-        assertTrue(store.form(dead, 0, formed));
-        ledger.append(5);
-        databaseClock.advance(Duration.ofSeconds(16));
-
-        WebhookDispatcher survivor = dispatcher(B);
-        survivor.claimAndRenew();
-
-        eventually("delivered", () -> stored(id).cursor() == 35, survivor);
-        List<Received> received = receivers.received();
-        assertEquals("msg_formedByTheDeadInstance", received.getFirst().message().messageId());
-        assertArrayEquals(sentByTheDead, received.getFirst().message().body(), "the same bytes");
-        assertEquals(range(1, 35), changeIds(received));
-        assertChained(0, received);
-    }
-
-    @Test
-    void aDeliveryLeftWhoseChangesRetentionRemovedIsHeldAndLoggedOnce() {
-        ledger.append(30);
-        WebhookId id = webhook(SHOP, 0);
-        Lease dead = store.claim(A, 1).getFirst();
-        assertTrue(store.form(dead, 0, new FormedDelivery("msg_formedByTheDeadInstance", "inventory.count.updated",
-                0, 1, 30, new byte[] {'{', '}'}, START)));
-        ledger.removeThrough(10);
-        databaseClock.advance(Duration.ofSeconds(16));
-
-        WebhookDispatcher survivor = dispatcher(B);
-        survivor.claimAndRenew();
-
-        eventually("logged", () -> logged().stream().anyMatch(line -> line.contains(id.value())
-                && line.contains("msg_formedByTheDeadInstance") && line.contains("no longer kept")), survivor);
-        assertEquals(List.of(), receivers.received(), "nothing sent but what was formed");
-        assertEquals(0, stored(id).cursor());
-        assertEquals(1, logged().stream().filter(line -> line.contains("no longer kept")).count());
     }
 
     @Test

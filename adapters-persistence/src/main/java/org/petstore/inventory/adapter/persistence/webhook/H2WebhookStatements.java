@@ -9,13 +9,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.DatabaseCalls;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -121,7 +119,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 insert.setLong(4, delivery.previousChangeId());
                 insert.setLong(5, delivery.firstChangeId());
                 insert.setLong(6, delivery.lastChangeId());
-                insert.setBytes(7, WebhookRows.NO_BODY); // stored at the first failure
+                insert.setBytes(7, delivery.body());
                 WebhookRows.setInstant(insert, 8, delivery.formedAt());
                 WebhookRows.setInstant(insert, 9, delivery.formedAt());
                 insert.executeUpdate();
@@ -131,8 +129,8 @@ final class H2WebhookStatements implements WebhookStatements {
     }
 
     @Override
-    public Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery pending,
-                                               AttemptRecord attempt) throws SQLException {
+    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt)
+            throws SQLException {
         FormedDelivery delivery = pending.delivery();
         return DatabaseCalls.inTransaction(connection, transaction -> {
             try (PreparedStatement guard = transaction.prepareStatement(ACKNOWLEDGE)) {
@@ -142,7 +140,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 guard.setString(4, delivery.id());
                 guard.setLong(5, delivery.previousChangeId());
                 if (guard.executeUpdate() == 0) {
-                    return Optional.<LeasedState>empty();
+                    return false;
                 }
             }
             try (PreparedStatement delivered = transaction.prepareStatement(DELIVERED)) {
@@ -157,7 +155,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 WebhookRows.bindAttempt(log, 3, attempt);
                 log.executeUpdate();
             }
-            return Optional.of(WebhookRows.stored(transaction, lease.id()));
+            return true;
         });
     }
 }

@@ -26,13 +26,17 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * The {@link WebhookDeliveries} port on a relational database (migration {@code V12}), on connections of
  * {@link DatabaseCalls}. Every write of the deliverer is guarded by its first statement, an {@code UPDATE} of the
  * subscription's row {@code WHERE id = ? AND fence = ?} (and the delivery being the pending one): when it changes no
- * row, nothing is written and the answer is false. A delivery's forming and its success (which answers the state
- * after it, for the next delivery), the writes of every cycle, are the backend's ({@link WebhookStatements}: one
- * statement each on PostgreSQL); a failure and a test are one
+ * row, nothing is written and the answer is false. A delivery's forming and its success, the writes of every cycle,
+ * are the backend's ({@link WebhookStatements}: one statement each on PostgreSQL); a failure and a test are one
  * transaction of portable statements; the deliverer's read is one statement.
  */
 @Singleton
 final class JdbcWebhookDeliveries implements WebhookDeliveries {
+
+    /** The webhook as stored, with its secrets and its pending delivery, when the lease's fence holds and enabled. */
+    private static final String STATE = "SELECT " + WebhookRows.WEBHOOK + ", " + WebhookRows.DELIVERY
+            + " FROM webhook_subscription s LEFT JOIN webhook_delivery d ON d.id = s.pending_delivery_id"
+            + " WHERE s.id = ? AND s.fence = ? AND s.enabled = TRUE";
 
     /** The guard of a failure, and its first write: the last failure. */
     private static final String FAIL = "UPDATE webhook_subscription SET last_failure_at = ?, last_failure = ?"
@@ -43,11 +47,10 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
             + " last_failure = ?, enabled = FALSE, disabled_reason = ?"
             + " WHERE id = ? AND fence = ? AND pending_delivery_id = ?";
 
-    /** A failure keeps the delivery's body from now on (see {@link WebhookDeliveries#form}). */
-    private static final String RETRY_LATER = "UPDATE webhook_delivery SET attempts = ?, next_attempt_at = ?,"
-            + " body = ? WHERE id = ?";
+    private static final String RETRY_LATER = "UPDATE webhook_delivery SET attempts = ?, next_attempt_at = ?"
+            + " WHERE id = ?";
 
-    private static final String COUNT_ATTEMPT = "UPDATE webhook_delivery SET attempts = ?, body = ? WHERE id = ?";
+    private static final String COUNT_ATTEMPT = "UPDATE webhook_delivery SET attempts = ? WHERE id = ?";
 
     /** A test's delivery, logged when the webhook is there (none is inserted when it was removed meanwhile). */
     private static final String INSERT_TEST = "INSERT INTO webhook_delivery (id, webhook_id, event_type,"
@@ -100,7 +103,20 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
 
     @Override
     public Optional<LeasedState> state(Lease lease) {
-        return calls.call(connection -> WebhookRows.leasedState(connection, lease));
+        return calls.call(connection -> {
+            try (PreparedStatement select = connection.prepareStatement(STATE)) {
+                select.setString(1, lease.id().value());
+                select.setLong(2, lease.fence());
+                try (ResultSet row = select.executeQuery()) {
+                    if (!row.next()) {
+                        return Optional.empty();
+                    }
+                    Webhook webhook = WebhookRows.webhook(row, 1);
+                    return Optional.of(new LeasedState(webhook, WebhookRows.secrets(row, 1), WebhookRows.pending(row,
+                            1 + WebhookRows.WEBHOOK_COLUMNS + WebhookRows.SECRET_COLUMNS)));
+                }
+            }
+        });
     }
 
     @Override
@@ -116,7 +132,7 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
     }
 
     @Override
-    public Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt) {
+    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt) {
         Objects.requireNonNull(lease, "lease");
         requireChanges(delivery.delivery());
         Objects.requireNonNull(attempt, "attempt");
@@ -162,7 +178,6 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
                         if (nextAttemptAt != null) {
                             WebhookRows.setInstant(count, next++, nextAttemptAt);
                         }
-                        count.setBytes(next++, delivery.delivery().body());
                         count.setString(next, deliveryId);
                         count.executeUpdate();
                     }

@@ -8,12 +8,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -50,7 +48,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
 
     /**
      * Parameters: the delivery's id, the webhook's id, the fence, the expected cursor (the guard); then the delivery's
-     * id, event type, change range, body (none yet), when it was formed, and when it is due (its forming).
+     * id, event type, change range, body, when it was formed, and when it is due (its forming).
      */
     private static final String FORM = """
             WITH taken AS (
@@ -64,24 +62,20 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
     /**
      * Parameters: the new cursor, the webhook's id, the fence, the delivery's id, its previous change (the guard);
      * the emptied body, the attempts made, the delivery's id; the delivery's id and the attempt's six values. The
-     * other parts act on the guard's answer; the statement answers the webhook's row as the guard left it (no row
-     * when it wrote nothing). The webhook's columns are read from the guard's answer under the alias {@code s}.
+     * log's row is inserted from the guard's answer, so its count is the statement's.
      */
     private static final String SUCCEED = """
             WITH acknowledged AS (
-                UPDATE webhook_subscription s
+                UPDATE webhook_subscription
                 SET cursor_change_id = ?, pending_delivery_id = NULL, last_failure_at = NULL, last_failure = NULL
                 WHERE id = ? AND fence = ? AND pending_delivery_id = ? AND cursor_change_id = ?
-                RETURNING %1$s),
-            delivered AS (
-                UPDATE webhook_delivery SET state = '%2$s', body = ?, attempts = ?, next_attempt_at = NULL
-                WHERE id = ? AND EXISTS (SELECT 1 FROM acknowledged)
                 RETURNING id),
-            logged AS (
-                INSERT INTO webhook_attempt (webhook_id, delivery_id, %3$s)
-                SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a
-                RETURNING 1)
-            SELECT %1$s FROM acknowledged s""".formatted(WebhookRows.WEBHOOK, WebhookRows.DELIVERED,
+            delivered AS (
+                UPDATE webhook_delivery SET state = '%s', body = ?, attempts = ?, next_attempt_at = NULL
+                WHERE id = ? AND EXISTS (SELECT 1 FROM acknowledged)
+                RETURNING id)
+            INSERT INTO webhook_attempt (webhook_id, delivery_id, %s)
+            SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a""".formatted(WebhookRows.DELIVERED,
             WebhookRows.ATTEMPT_VALUES);
 
     @Override
@@ -117,7 +111,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             form.setLong(7, delivery.previousChangeId());
             form.setLong(8, delivery.firstChangeId());
             form.setLong(9, delivery.lastChangeId());
-            form.setBytes(10, WebhookRows.NO_BODY); // stored at the first failure
+            form.setBytes(10, delivery.body());
             WebhookRows.setInstant(form, 11, delivery.formedAt());
             WebhookRows.setInstant(form, 12, delivery.formedAt());
             return form.executeUpdate() == 1;
@@ -125,8 +119,8 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
     }
 
     @Override
-    public Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery pending,
-                                               AttemptRecord attempt) throws SQLException {
+    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt)
+            throws SQLException {
         FormedDelivery delivery = pending.delivery();
         try (PreparedStatement succeed = connection.prepareStatement(SUCCEED)) {
             succeed.setLong(1, delivery.lastChangeId());
@@ -139,9 +133,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             succeed.setString(8, delivery.id());
             succeed.setString(9, delivery.id());
             WebhookRows.bindAttempt(succeed, 10, attempt);
-            try (ResultSet row = succeed.executeQuery()) {
-                return row.next() ? Optional.of(WebhookRows.afterSuccess(row)) : Optional.empty();
-            }
+            return succeed.executeUpdate() == 1;
         }
     }
 }

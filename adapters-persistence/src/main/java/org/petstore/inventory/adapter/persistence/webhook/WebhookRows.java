@@ -1,7 +1,6 @@
 package org.petstore.inventory.adapter.persistence.webhook;
 
 import java.net.URI;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,13 +11,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
-import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
-import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.AttemptResult;
 import org.petstore.inventory.domain.webhook.DeliveryError;
@@ -64,10 +60,7 @@ final class WebhookRows {
     static final String FAILED = "failed";
     static final String SUPERSEDED = "superseded";
 
-    /**
-     * What a delivery keeps of its body until an attempt of it fails (it can be formed again from the ledger), and
-     * once it is delivered or superseded (it is never sent again): nothing.
-     */
+    /** What a delivered or superseded delivery keeps of its body: nothing (it is never sent again). */
     static final byte[] NO_BODY = new byte[0];
 
     private WebhookRows() {
@@ -106,46 +99,6 @@ final class WebhookRows {
     static Instant instant(ResultSet row, int index) throws SQLException {
         OffsetDateTime value = row.getObject(index, OffsetDateTime.class);
         return value == null ? null : value.toInstant();
-    }
-
-    /** The webhook as stored, with its secrets and its pending delivery, when the lease's fence holds and enabled. */
-    private static final String LEASED_STATE = "SELECT " + WEBHOOK + ", " + DELIVERY
-            + " FROM webhook_subscription s LEFT JOIN webhook_delivery d ON d.id = s.pending_delivery_id"
-            + " WHERE s.id = ? AND s.fence = ? AND s.enabled = TRUE";
-
-    /** The deliverer's read: the leased webhook, its secrets and its pending delivery; empty when not its lease's. */
-    static Optional<LeasedState> leasedState(Connection connection, Lease lease) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(LEASED_STATE)) {
-            select.setString(1, lease.id().value());
-            select.setLong(2, lease.fence());
-            try (ResultSet row = select.executeQuery()) {
-                if (!row.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new LeasedState(webhook(row, 1), secrets(row, 1),
-                        pending(row, 1 + WEBHOOK_COLUMNS + SECRET_COLUMNS)));
-            }
-        }
-    }
-
-    private static final String STORED = "SELECT " + WEBHOOK + " FROM webhook_subscription s WHERE s.id = ?";
-
-    /** The webhook as stored, with its secrets, and nothing pending: the state a success leaves, in its transaction. */
-    static LeasedState stored(Connection connection, WebhookId id) throws SQLException {
-        try (PreparedStatement select = connection.prepareStatement(STORED)) {
-            select.setString(1, id.value());
-            try (ResultSet row = select.executeQuery()) {
-                if (!row.next()) {
-                    throw new IllegalStateException("webhook " + id + " was just written and is not there");
-                }
-                return afterSuccess(row);
-            }
-        }
-    }
-
-    /** The state of {@link #WEBHOOK}'s columns, from the first on, with nothing pending. */
-    static LeasedState afterSuccess(ResultSet row) throws SQLException {
-        return new LeasedState(webhook(row, 1), secrets(row, 1), null);
     }
 
     /** The webhook of {@link #WEBHOOK}'s columns, from column {@code first} on. */

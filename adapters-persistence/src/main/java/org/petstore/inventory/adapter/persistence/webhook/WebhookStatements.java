@@ -2,12 +2,10 @@ package org.petstore.inventory.adapter.persistence.webhook;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.Optional;
 import java.util.List;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.application.port.outbound.WebhookLeases;
 
@@ -41,9 +39,8 @@ interface WebhookStatements {
     /**
      * Acknowledges {@code delivery} in one transaction when the fence holds, it is the pending one and the cursor is
      * its {@code previousChangeId}: the cursor moves to its {@code lastChangeId}, the pending delivery and the last
-     * failure are cleared, the delivery is marked delivered (its body emptied) and the attempt logged; the webhook
-     * as it is then stored, with its secrets and nothing pending; empty when nothing was written.
+     * failure are cleared, the delivery is marked delivered (its body emptied) and the attempt logged; whether it did.
      */
-    Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery delivery,
-                                        AttemptRecord attempt) throws SQLException;
+    boolean recordSuccess(Connection connection, Lease lease, PendingDelivery delivery, AttemptRecord attempt)
+            throws SQLException;
 }

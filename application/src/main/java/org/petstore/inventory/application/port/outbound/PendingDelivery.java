@@ -7,8 +7,7 @@ import java.util.Objects;
  * A webhook's formed delivery that its receiver has not acknowledged yet: at most one per webhook, and the next one
  * is formed only after it succeeded. It stays through failures, disabling and re-enabling; a replay supersedes it.
  *
- * @param delivery      the message, as formed; as read from the store, with an empty body until an attempt of it
- *                      failed ({@link WebhookDeliveries#form}): the deliverer forms the same bytes again
+ * @param delivery      the message, as formed
  * @param attempts      how many attempts were made so far (0 when just formed; back to 0 when the webhook is enabled
  *                      again)
  * @param nextAttemptAt when the next attempt is due: {@code delivery.formedAt()} when just formed or enabled again (a

@@ -16,17 +16,14 @@ public interface WebhookDeliveries {
 
     /**
      * The leased webhook as stored now, with its secrets and its pending delivery, in one read; empty when the
-     * fence is no longer the lease's, or the webhook is disabled or deleted: the deliverer stops. The pending
-     * delivery's body is empty while no attempt of it has failed (see {@link #form}).
+     * fence is no longer the lease's, or the webhook is disabled or deleted: the deliverer stops.
      */
     Optional<LeasedState> state(Lease lease);
 
     /**
      * Stores {@code delivery} as the webhook's pending one, with 0 attempts, due at its {@code formedAt}, when the
      * fence holds, no delivery is pending and the cursor is {@code expectedCursor} (= the delivery's
-     * {@code previousChangeId}); otherwise changes nothing and answers false. Its body is not stored (most deliveries
-     * succeed at once, and the body would be written only to be emptied): the deliverer sends the bytes it formed,
-     * and one that takes the delivery over forms them again from the ledger. {@link #recordFailure} stores it.
+     * {@code previousChangeId}); otherwise changes nothing and answers false.
      */
     boolean form(Lease lease, long expectedCursor, FormedDelivery delivery);
 
@@ -34,16 +31,13 @@ public interface WebhookDeliveries {
      * The receiver acknowledged {@code delivery}: in one transaction, when the fence holds, {@code delivery} is the
      * pending one and the cursor is still its {@code previousChangeId}, moves the cursor to its
      * {@code lastChangeId}, clears the pending delivery and the last failure, marks the delivery delivered (its body
-     * need not be kept any longer) and logs the attempt; and answers the webhook as it is then stored, with its
-     * secrets and nothing pending, as {@link #state} would read it (also when it is disabled): the deliverer forms the
-     * next delivery without reading it again. Otherwise changes nothing and answers empty.
+     * need not be kept any longer) and logs the attempt. Otherwise changes nothing and answers false.
      */
-    Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt);
+    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt);
 
     /**
      * An attempt of {@code delivery} failed: in one transaction, when the fence holds and {@code delivery} is the
-     * pending one, stores its body (the bytes {@code delivery} carries: from now on every attempt sends them as
-     * stored), logs the attempt, sets the webhook's last failure (the attempt's time and
+     * pending one, logs the attempt, sets the webhook's last failure (the attempt's time and
      * {@code AttemptResult.summary()}) and either
      * <ul>
      *   <li>with {@code nextAttemptAt}: keeps the delivery pending with {@code attempt.attempt()} attempts made, due at

@@ -128,15 +128,6 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         return row;
     }
 
-    /** What the store keeps of a delivery's body until one of its attempts fails: nothing. */
-    private static final byte[] NO_BODY = new byte[0];
-
-    /** The delivery with these bytes as its body. */
-    private static FormedDelivery withBody(FormedDelivery delivery, byte[] body) {
-        return new FormedDelivery(delivery.id(), delivery.eventType(), delivery.previousChangeId(),
-                delivery.firstChangeId(), delivery.lastChangeId(), body, delivery.formedAt());
-    }
-
     private static Instant micros(Instant instant) {
         return instant == null ? null : instant.truncatedTo(ChronoUnit.MICROS);
     }
@@ -332,7 +323,7 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
             return refused();
         }
         FormedDelivery kept = new FormedDelivery(delivery.id(), delivery.eventType(), delivery.previousChangeId(),
-                delivery.firstChangeId(), delivery.lastChangeId(), NO_BODY, micros(delivery.formedAt()));
+                delivery.firstChangeId(), delivery.lastChangeId(), delivery.body(), micros(delivery.formedAt()));
         deliveries.put(kept.id(), new StoredDelivery(row.webhook.id(), kept, DeliveryState.PENDING));
         row.pending = new PendingDelivery(kept, 0, kept.formedAt());
         return true;
@@ -343,24 +334,22 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
     }
 
     @Override
-    public synchronized Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery,
-                                                           AttemptRecord attempt) {
+    public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt) {
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
-            return Optional.empty();
+            return false;
         }
         FormedDelivery formed = delivery.delivery();
         if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()) {
-            refused();
-            return Optional.empty();
+            return refused();
         }
         Webhook w = row.webhook;
         row.webhook = with(w, w.enabled(), w.disabledReason(), formed.lastChangeId(), null, null);
         row.pending = null;
         deliveries.put(formed.id(), new StoredDelivery(w.id(), formed, DeliveryState.DELIVERED));
         append(w.id(), formed, attempt);
-        return Optional.of(new LeasedState(row.webhook, row.secrets, null));
+        return true;
     }
 
     @Override
@@ -379,8 +368,7 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
             return refused();
         }
         Webhook w = row.webhook;
-        FormedDelivery formed = withBody(row.pending.delivery(), delivery.delivery().body());
-        deliveries.put(formed.id(), new StoredDelivery(w.id(), formed, DeliveryState.PENDING));
+        FormedDelivery formed = row.pending.delivery();
         Instant failedAt = attempt.at();
         String summary = attempt.result().summary();
         if (nextAttemptAt != null) {
