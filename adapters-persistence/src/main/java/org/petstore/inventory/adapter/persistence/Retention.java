@@ -71,7 +71,7 @@ final class Retention {
      * an interval later under load (the JIT then dropping the database's compiled query code cost about a second of
      * throughput).
      */
-    @Scheduled(fixedDelay = "${petstore.ledger.retention-check-interval:1m}", initialDelay = "5s")
+    @Scheduled(fixedDelay = "${petstore.ledger.retention-check-interval}", initialDelay = "5s")
     void removeExpired() {
         Instant now = clock.instant();
         long changes = 0;
