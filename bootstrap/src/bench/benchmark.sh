@@ -440,10 +440,8 @@ ratio_se() {
 
 webhooks_run() {   # BACKEND
   local backend=$1 name="petstore-$1-webhooks" url="http://127.0.0.1:$PORT" round id head
-  local none=0 one=0 bad=0 p50=0 p99=0 dupes=0 gaps=0 ticks0 drain_cpu cpu_none=0 cpu_one=0 patches_none=0 patches_one=0
-  local rates_none= rates_one=
-  add() { awk -v a="$1" -v b="$2" 'BEGIN { print a + b }'; }
-  times() { awk -v a="$1" -v b="$2" 'BEGIN { print a * b }'; }
+  local bad=0 p50=0 p99=0 dupes=0 gaps=0 ticks0 drain_cpu cpu_none=0 cpu_one=0 rates_none= rates_one= none one
+  sum() { awk -v s="$1" 'BEGIN { k = split(s, x, " "); for (i = 1; i <= k; i++) t += x[i]; print t + 0 }'; }
   ticks() { awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat"; }   # the service's CPU time (user + system)
   max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
   "$JAVA" "$HERE/WebhookReceiver.java" "$((PORT + 1))" 2>>"$WORK/receiver.log" &
@@ -471,16 +469,16 @@ webhooks_run() {   # BACKEND
     run_wrk "patch-webhook-$round" "$DURATION" "$HERE/patch.lua" "$url" "$KEY" "$ITEMS"
     bad=$((bad + W_non2xx))
     if [ "$round" = one ]; then
-      one=$(add "$one" "$W_ok_rps"); rates_one="$rates_one $W_ok_rps"
+      rates_one="$rates_one $W_ok_rps"
       await_receiver "$(head_change_id)"
-      cpu_one=$((cpu_one + $(ticks) - ticks0)); patches_one=$(add "$patches_one" "$(times "$W_ok_rps" "$DURATION")")
+      cpu_one=$((cpu_one + $(ticks) - ticks0))
       log "receiver: changes=$R_changes deliveries=$R_deliveries p50=${R_p50_ms}ms p99=${R_p99_ms}ms dupes=$R_dupes gaps=$R_gaps"
       p50=$(max "$p50" "$R_p50_ms"); p99=$(max "$p99" "$R_p99_ms")
       dupes=$((dupes + R_dupes)); gaps=$((gaps + R_gaps))
       api DELETE "/v1/webhooks/$id" >/dev/null
     else
-      none=$(add "$none" "$W_ok_rps"); rates_none="$rates_none $W_ok_rps"
-      cpu_none=$((cpu_none + $(ticks) - ticks0)); patches_none=$(add "$patches_none" "$(times "$W_ok_rps" "$DURATION")")
+      rates_none="$rates_none $W_ok_rps"
+      cpu_none=$((cpu_none + $(ticks) - ticks0))
     fi
   done
   # the drain: changes wait behind a disabled subscription, then it is enabled
@@ -499,12 +497,14 @@ webhooks_run() {   # BACKEND
   dupes=$((dupes + R_dupes)); gaps=$((gaps + R_gaps))
   stop_service
   stop_receiver
+  none=$(sum "$rates_none"); one=$(sum "$rates_one")
   echo "$name none_patch_rps=$(awk -v a="$none" 'BEGIN { printf "%.1f", a / 4 }')" \
        "webhook_patch_rps=$(awk -v a="$one" 'BEGIN { printf "%.1f", a / 4 }')" \
        "webhook_vs_none_patch=$(awk -v m="$one" -v c="$none" 'BEGIN { printf "%.2f", (c > 0 ? m / c : 0) }')" \
        "webhook_vs_none_patch_se=$(ratio_se "$rates_one" "$rates_none")" \
-       "$(awk -v cn="$cpu_none" -v pn="$patches_none" -v co="$cpu_one" -v po="$patches_one" -v hz="$(getconf CLK_TCK)" \
-          'BEGIN { n = cn * 1e6 / hz / pn; o = co * 1e6 / hz / po
+       "$(awk -v cn="$cpu_none" -v pn="$none" -v co="$cpu_one" -v po="$one" -v d="$DURATION" \
+              -v hz="$(getconf CLK_TCK)" \
+          'BEGIN { n = cn * 1e6 / hz / (pn * d); o = co * 1e6 / hz / (po * d)
                    printf "none_cpu_us_per_patch=%.0f webhook_cpu_us_per_patch=%.0f webhook_vs_none_cpu=%.2f", n, o, o / n }')" \
        "delivery_p50_ms=$p50 delivery_p99_ms=$p99 drain_changes=$R_changes drain_changes_per_s=$R_changes_per_s" \
        "$drain_cpu" \
