@@ -91,7 +91,6 @@ abstract class StockLedgerEndToEndTest {
         }
     }
 
-    /** The changes of a JSON array of changes, in its order; it holds nothing else. */
     @Test
     void changesOlderThanTheRetentionAreRemovedAndACursorBeforeThemIs410() throws InterruptedException {
         try (RunningService service = RunningService.start(newBackend(), Map.of("petstore.ledger.retention", "1s",
@@ -119,6 +118,7 @@ abstract class StockLedgerEndToEndTest {
         }
     }
 
+    /** The changes of a JSON array of changes, in its order; it holds nothing else. */
     static List<MatchResult> changes(String json) {
         Matcher change = CHANGE.matcher(json);
         List<MatchResult> found = new ArrayList<>();
