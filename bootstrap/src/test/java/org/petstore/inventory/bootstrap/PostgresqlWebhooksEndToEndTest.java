@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.petstore.inventory.adapter.persistence.testing.TestPostgres;
@@ -88,6 +89,10 @@ class PostgresqlWebhooksEndToEndTest extends WebhooksEndToEndTest {
                 List<Long> ids = receiver.changeIds();
                 List<Long> once = new ArrayList<>(new LinkedHashSet<>(ids));
                 int duplicates = ids.size() - new HashSet<>(ids).size();
+                Map<Long, List<WebhookReceiver.Received>> sentTwice = receiver.received().stream()
+                        .filter(r -> !r.changeIds().isEmpty())
+                        .collect(Collectors.groupingBy(r -> r.changeIds().getFirst()));
+                sentTwice.values().removeIf(same -> same.size() == 1);
                 HttpResponse<String> shown = second.get("/v1/webhooks/" + id);
                 assertAll(
                         () -> assertEquals(expected.stream().map(WebhooksEndToEndTest::changeId).toList(), once,
@@ -95,6 +100,11 @@ class PostgresqlWebhooksEndToEndTest extends WebhooksEndToEndTest {
                         () -> assertTrue(duplicates <= 100,
                                 "at most the one batch in flight when the first instance died is sent twice: "
                                         + duplicates),
+                        () -> sentTwice.values().forEach(same -> assertAll(
+                                () -> assertEquals(1, same.stream().map(r -> r.header("webhook-id")).distinct()
+                                        .count(), "a message sent again keeps its webhook-id"),
+                                () -> assertEquals(1, same.stream().map(WebhookReceiver.Received::body).distinct()
+                                        .count(), "and its bytes"))),
                         () -> assertEquals(last, Long.parseLong(group(CURSOR, shown.body())), shown.body()));
             }
         } finally {

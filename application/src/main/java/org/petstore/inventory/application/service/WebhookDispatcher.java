@@ -52,16 +52,18 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * </ul>
  *
  * <p>One loop: read the leased state (the webhook, its secrets and its pending delivery, fence checked); when nothing
- * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once (its body is stored and
- * every attempt, by any instance, sends those bytes with the same message id); wait until it is due; send it, signed
- * with the secrets valid at that moment; record the outcome. A success moves the cursor and the next delivery is formed
- * at once. A failure is retried on the {@link RetrySchedule} (jittered; a receiver's {@code Retry-After} is honoured
- * when longer, up to {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an exhausted schedule disables the webhook (an
- * exhausted schedule is logged once, with the webhook's and the delivery's ids). Every write carries the lease: when one
- * answers false, or the state is gone, the fence has moved (another instance claimed the webhook, or an administrator
- * redirected, disabled, replayed or deleted it), and the loop stops; the next claim starts from the stored row. A loop
- * that waits (for changes, for an attempt's time, for a renewal) reads nothing from the store meanwhile: it is woken
- * in memory, and a moved fence shows at the next renewal.
+ * is pending, form the next delivery from up to {@value #BATCH} changes after the cursor, once (its id and change range
+ * are stored, and every attempt, by any instance, sends the same bytes with the same message id: the loop that did not
+ * form it forms its body again from the ledger, and from its first failure on the store keeps the body); wait until it
+ * is due; send it, signed with the secrets valid at that moment; record the outcome. A success moves the cursor; when
+ * a full batch of changes follows, the same write forms the next delivery (one commit per delivery while the loop
+ * streams), otherwise the next turn forms it. A failure is retried on the {@link RetrySchedule} (jittered; a
+ * receiver's {@code Retry-After} is honoured when longer, up to {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an
+ * exhausted schedule disables the webhook (an exhausted schedule is logged once, with the webhook's and the delivery's
+ * ids). Every write carries the lease: when one answers false, or the state is gone, the fence has moved (another
+ * instance claimed the webhook, or an administrator redirected, disabled, replayed or deleted it), and the loop stops;
+ * the next claim starts from the stored row. A loop that waits (for changes, for an attempt's time, for a renewal)
+ * reads nothing from the store meanwhile: it is woken in memory, and a moved fence shows at the next renewal.
  *
  * <p>A loop never <em>starts</em> a send with less than {@value #MIN_LEFT_SECONDS} s left on its local, conservative
  * view of the lease: the monotonic time when the claim or renewal was sent, plus the lease's 15 s, minus 1 s. A send
@@ -70,11 +72,11 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * loop waits ({@value #BACKOFF_MILLIS} ms, or until the ledger answers {@link #watchLedger()} again) and goes on; an
  * outcome that could not be recorded is recorded when the store answers, without sending again.
  *
- * <p>A webhook whose cursor the ledger's retention has overtaken (changes after it are gone), with nothing pending,
- * is held and not delivered: sending what is left would skip changes without the receiver knowing why, and the port
- * can disable a webhook only with a pending delivery. The loop logs it once, with the fix (replay from a kept change),
- * and reads it again every minute; an administrator's replay, redirection or delete moves the fence, and the next
- * claim starts from the row as stored. (It arises only when the
+ * <p>A webhook whose cursor the ledger's retention has overtaken (changes after it are gone), with nothing pending
+ * or with a pending delivery whose body was not kept, is held and not delivered: sending what is left would skip
+ * changes without the receiver knowing why, and the port can disable a webhook only with a pending delivery. The loop
+ * logs it once, with the fix (replay from a kept change), and reads it again every minute; an administrator's replay,
+ * redirection or delete moves the fence, and the next claim starts from the row as stored. (It arises only when the
  * service was down, or the webhook far behind, for longer than the ledger's retention: a failing receiver is disabled
  * by its retry schedule first, and enabling again refuses an expired cursor.)
  *
@@ -353,6 +355,8 @@ public final class WebhookDispatcher {
         private boolean failureLogged;
         /** The last step delivered: the next short batch lingers once ({@link #LINGER_NANOS}). */
         private boolean streaming;
+        /** The delivery this loop formed last, with its body: it need not form it again from the ledger. */
+        private FormedDelivery formed;
 
         Worker(Lease lease, long deadline) {
             this.lease = lease;
@@ -420,13 +424,11 @@ public final class WebhookDispatcher {
             LeasedState state = read.get();
             Webhook webhook = state.webhook();
             PendingDelivery pending = state.pending();
-            if (pending == null) {
-                Optional<PendingDelivery> formed = form(webhook);
-                if (formed.isEmpty()) {
-                    return true;
-                }
-                pending = formed.get();
+            Optional<PendingDelivery> ready = pending == null ? form(webhook) : withBody(pending);
+            if (ready.isEmpty()) {
+                return true;
             }
+            pending = ready.get();
             Instant due = pending.attempts() == 0
                     ? pending.nextAttemptAt().plus(schedule.delayBefore(1, 0.5).orElseThrow())
                     : pending.nextAttemptAt();
@@ -459,16 +461,9 @@ public final class WebhookDispatcher {
             long cursor = webhook.cursor();
             watching = cursor;
             List<StockChange> changes = ledger.changesAfter(cursor, BATCH);
-            long removedThrough = ledger.removedThrough();
-            if (cursor < removedThrough) {
+            if (cursor < ledger.removedThrough()) {
                 watching = -1;
-                if (!expiredLogged) {
-                    expiredLogged = true;
-                    LOG.log(Level.WARNING, "webhook {0} is not delivered: the changes after its cursor {1} up to {2} "
-                            + "are no longer kept; replay it from a kept change (POST /v1/webhooks/{0}/replay with "
-                            + "after {2} or later) to go on", lease.id(), cursor, removedThrough);
-                }
-                pause(HOLD_NANOS);
+                hold(cursor);
                 return Optional.empty();
             }
             expiredLogged = false;
@@ -484,22 +479,84 @@ public final class WebhookDispatcher {
                 return Optional.empty();
             }
             streaming = false;
-            StockChange last = changes.getLast();
-            byte[] body = payloads.inventoryCountUpdated(cursor, changes, last.at());
-            FormedDelivery delivery = new FormedDelivery(FormedDelivery.newId(random),
-                    EventType.INVENTORY_COUNT_UPDATED.wireName(), cursor, changes.getFirst().changeId(),
-                    last.changeId(), body, now());
+            FormedDelivery delivery = formed(cursor, changes);
             if (!deliveries.form(lease, cursor, delivery)) {
                 return Optional.empty();
             }
+            formed = delivery;
             return Optional.of(new PendingDelivery(delivery, 0, delivery.formedAt()));
+        }
+
+        /** A new delivery of {@code changes} (1 to {@value #BATCH}, the first after {@code cursor}). */
+        private FormedDelivery formed(long cursor, List<StockChange> changes) {
+            return new FormedDelivery(FormedDelivery.newId(random), EventType.INVENTORY_COUNT_UPDATED.wireName(),
+                    cursor, changes.getFirst().changeId(), changes.getLast().changeId(), body(cursor, changes), now());
+        }
+
+        /** The body of a delivery of {@code changes}: the same changes always give the same bytes. */
+        private byte[] body(long cursor, List<StockChange> changes) {
+            return payloads.inventoryCountUpdated(cursor, changes, changes.getLast().at());
+        }
+
+        /**
+         * The pending delivery with its body: as stored when the store kept it, as this loop formed it, or formed again
+         * from its change range in the ledger. Empty when retention has removed some of those changes: the loop has
+         * waited ({@link #hold}).
+         */
+        private Optional<PendingDelivery> withBody(PendingDelivery pending) {
+            FormedDelivery stored = pending.delivery();
+            if (stored.hasBody()) {
+                return Optional.of(pending);
+            }
+            if (formed != null && formed.id().equals(stored.id())) {
+                return Optional.of(new PendingDelivery(formed, pending.attempts(), pending.nextAttemptAt()));
+            }
+            long cursor = stored.previousChangeId();
+            List<StockChange> changes = ledger.changesAfter(cursor, BATCH).stream()
+                    .takeWhile(change -> change.changeId() <= stored.lastChangeId()).toList();
+            if (changes.isEmpty() || changes.getFirst().changeId() != stored.firstChangeId()
+                    || changes.getLast().changeId() != stored.lastChangeId()) {
+                hold(cursor);
+                return Optional.empty();
+            }
+            expiredLogged = false;
+            formed = new FormedDelivery(stored.id(), stored.eventType(), cursor, stored.firstChangeId(),
+                    stored.lastChangeId(), body(cursor, changes), stored.formedAt());
+            return Optional.of(new PendingDelivery(formed, pending.attempts(), pending.nextAttemptAt()));
+        }
+
+        /** The changes after the cursor are no longer kept: logs it once, with the fix, and waits a minute. */
+        private void hold(long cursor) {
+            if (!expiredLogged) {
+                expiredLogged = true;
+                LOG.log(Level.WARNING, "webhook {0} is not delivered: the changes after its cursor {1} up to {2} are "
+                        + "no longer kept; replay it from a kept change (POST /v1/webhooks/{0}/replay with after {2} "
+                        + "or later) to go on", lease.id(), cursor, ledger.removedThrough());
+            }
+            pause(HOLD_NANOS);
+        }
+
+        /**
+         * The next delivery, when a full batch of changes after {@code cursor} is there already: it is formed in the
+         * same write as the success. Null otherwise, and when the ledger cannot be read: the success is recorded alone
+         * (never sent again), and the next turn forms the next one.
+         */
+        private FormedDelivery fullBatchAfter(long cursor) {
+            try {
+                List<StockChange> changes = ledger.changesAfter(cursor, BATCH);
+                return changes.size() == BATCH ? formed(cursor, changes) : null;
+            } catch (StorageUnavailableException e) {
+                return null;
+            }
         }
 
         /** Records the attempt's outcome, retried until the store answers; false: the lease is lost. */
         private boolean record(Webhook webhook, PendingDelivery pending, AttemptRecord attempt) {
             AttemptResult result = attempt.result();
             if (result.succeeded()) {
-                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt));
+                FormedDelivery next = fullBatchAfter(pending.delivery().lastChangeId());
+                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt, next));
+                formed = next;
                 return streaming;
             }
             if (result.gone()) {

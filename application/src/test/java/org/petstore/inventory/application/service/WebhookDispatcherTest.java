@@ -20,6 +20,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -188,6 +189,16 @@ class WebhookDispatcherTest {
 
     private List<Long> changeIds(List<Received> received) {
         return received.stream().flatMap(got -> got.changes().changeIds().stream()).toList();
+    }
+
+    /** Whether {@code latch} opened within {@link #WAIT}. */
+    private static boolean awaited(CountDownLatch latch) {
+        try {
+            return latch.await(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     private static List<Long> range(long first, long last) {
@@ -590,6 +601,44 @@ class WebhookDispatcherTest {
     }
 
     @Test
+    void aDeliveryADeadInstanceWasSendingIsSentAgainWithTheSameIdAndBytes() {
+        ledger.append(250);
+        WebhookId id = webhook(SHOP, 0);
+        CountDownLatch dies = new CountDownLatch(1);
+        AtomicBoolean hung = new AtomicBoolean();
+        receivers.answer(message -> { // A hangs in its first send of 101 to 200: to the receiver, it died
+            if (FakeWebhookPayloads.read(message.body()).changeIds().getFirst() == 101
+                    && hung.compareAndSet(false, true) && !awaited(dies)) {
+                return ScriptedWebhookTransport.status(504);
+            }
+            return ScriptedWebhookTransport.ok();
+        });
+        WebhookDispatcher dead = dispatcher(A);
+        WebhookDispatcher survivor = dispatcher(B);
+        dead.claimAndRenew();
+        eventually("A sends the second batch, formed when the first succeeded", () -> receivers.received().size() == 2,
+                dead);
+        databaseClock.advance(Duration.ofSeconds(16));
+
+        survivor.claimAndRenew();
+        try {
+            eventually("the survivor delivers the rest", () -> stored(id).cursor() == 250, survivor);
+        } finally {
+            dies.countDown();
+        }
+        List<Received> received = receivers.received();
+        assertEquals(List.of(A, A, B, B), received.stream().map(Received::instance).toList());
+        Received lost = received.get(1);
+        Received again = received.get(2);
+        assertEquals(lost.message().messageId(), again.message().messageId(), "the same message");
+        assertArrayEquals(lost.message().body(), again.message().body(), "byte for byte");
+        assertEquals(range(101, 200), again.changes().changeIds());
+        assertEquals(range(1, 250), changeIds(received.stream().filter(got -> got != lost).toList()),
+                "nothing lost; only the message the dead instance sent came twice");
+        assertChained(0, List.of(received.get(0), received.get(2), received.get(3)));
+    }
+
+    @Test
     void aStoppedInstanceReleasesItsLeasesForTheOthersAtOnce() {
         ledger.append(10);
         WebhookId id = webhook(SHOP, 0);
@@ -710,6 +759,42 @@ class WebhookDispatcherTest {
         assertEquals(range(6, 10), changeIds(receivers.received()));
         assertEquals(5, receivers.received().getFirst().changes().previousChangeId());
         assertEquals(1, logged().stream().filter(line -> line.contains("no longer kept")).count());
+    }
+
+    @Test
+    void aPendingDeliveryIsSentFromTheChangesItCarriesOrFromTheBodyKeptAtItsFailureOnceRetentionRemovedThem() {
+        ledger.append(20);
+        WebhookId formedElsewhere = webhook(SHOP, 0);
+        WebhookId failedOnce = webhook("failing.example.com", 0);
+        WebhookDispatcher first = dispatcher(A);
+        AtomicInteger failing = new AtomicInteger();
+        receivers.answer(message -> message.url().host().equals("failing.example.com")
+                && failing.getAndIncrement() == 0 ? ScriptedWebhookTransport.status(503)
+                : ScriptedWebhookTransport.ok());
+        receivers.hold(SHOP);
+        first.claimAndRenew();
+        pendingWithAttempts(failedOnce, 1, first);
+        eventually("the other one is sent", () -> receivers.receivedBy(SHOP).size() == 1, first);
+        first.stop(Duration.ZERO); // A ends (its send goes on unrecorded): B takes both over when A's lease expires
+        databaseClock.advance(Duration.ofSeconds(16));
+        ledger.removeThrough(20);
+        clock.advance(Duration.ofSeconds(6));
+
+        WebhookDispatcher second = dispatcher(B);
+        second.claimAndRenew();
+        eventually("the failed one is sent again", () -> stored(failedOnce).cursor() == 20, second);
+        eventually("the other is held, and logged", () -> logged().stream().anyMatch(line -> line.contains(
+                formedElsewhere.value()) && line.contains("no longer kept")), second);
+        receivers.letGo(SHOP);
+
+        List<Received> retried = receivers.receivedBy("failing.example.com");
+        assertEquals(2, retried.size());
+        assertArrayEquals(retried.getFirst().message().body(), retried.getLast().message().body(),
+                "its body was kept when it failed");
+        assertEquals(range(1, 20), retried.getLast().changes().changeIds());
+        assertEquals(1, receivers.receivedBy(SHOP).size(), "nothing skipped silently");
+        assertEquals(0, stored(formedElsewhere).cursor());
+        assertTrue(stored(formedElsewhere).enabled());
     }
 
     // ---- upkeep

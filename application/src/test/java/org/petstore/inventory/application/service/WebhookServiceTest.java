@@ -115,7 +115,7 @@ class WebhookServiceTest {
         FormedDelivery delivery = new FormedDelivery("msg_pending" + cursor, "inventory.count.updated", cursor,
                 cursor + 1, lastChangeId, "body".getBytes(StandardCharsets.UTF_8), NOW);
         assertTrue(store.form(lease, cursor, delivery));
-        return store.pending(id).orElseThrow();
+        return new PendingDelivery(delivery, 0, delivery.formedAt());
     }
 
     /** Fails the pending delivery so that the webhook is disabled, as the dispatcher does. */

@@ -53,9 +53,9 @@ final class H2WebhookStatements implements WebhookStatements {
             + " previous_change_id, first_change_id, last_change_id, body, formed_at, attempts, next_attempt_at, state)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, '" + WebhookRows.PENDING + "')";
 
-    /** The guard of a success, and its first write: the cursor moves on. */
+    /** The guard of a success, and its first write: the cursor moves on, to the next delivery or none (NULL). */
     private static final String ACKNOWLEDGE = "UPDATE webhook_subscription SET cursor_change_id = ?,"
-            + " pending_delivery_id = NULL, last_failure_at = NULL, last_failure = NULL"
+            + " pending_delivery_id = ?, last_failure_at = NULL, last_failure = NULL"
             + " WHERE id = ? AND fence = ? AND pending_delivery_id = ? AND cursor_change_id = ?";
 
     private static final String DELIVERED = "UPDATE webhook_delivery SET state = '" + WebhookRows.DELIVERED + "',"
@@ -112,33 +112,23 @@ final class H2WebhookStatements implements WebhookStatements {
                     return false;
                 }
             }
-            try (PreparedStatement insert = transaction.prepareStatement(INSERT_PENDING)) {
-                insert.setString(1, delivery.id());
-                insert.setString(2, lease.id().value());
-                insert.setString(3, delivery.eventType());
-                insert.setLong(4, delivery.previousChangeId());
-                insert.setLong(5, delivery.firstChangeId());
-                insert.setLong(6, delivery.lastChangeId());
-                insert.setBytes(7, delivery.body());
-                WebhookRows.setInstant(insert, 8, delivery.formedAt());
-                WebhookRows.setInstant(insert, 9, delivery.formedAt());
-                insert.executeUpdate();
-            }
+            insertPending(transaction, lease, delivery);
             return true;
         });
     }
 
     @Override
-    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt)
-            throws SQLException {
+    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
+                                 FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
         return DatabaseCalls.inTransaction(connection, transaction -> {
             try (PreparedStatement guard = transaction.prepareStatement(ACKNOWLEDGE)) {
                 guard.setLong(1, delivery.lastChangeId());
-                guard.setString(2, lease.id().value());
-                guard.setLong(3, lease.fence());
-                guard.setString(4, delivery.id());
-                guard.setLong(5, delivery.previousChangeId());
+                WebhookRows.setText(guard, 2, next == null ? null : next.id());
+                guard.setString(3, lease.id().value());
+                guard.setLong(4, lease.fence());
+                guard.setString(5, delivery.id());
+                guard.setLong(6, delivery.previousChangeId());
                 if (guard.executeUpdate() == 0) {
                     return false;
                 }
@@ -155,7 +145,27 @@ final class H2WebhookStatements implements WebhookStatements {
                 WebhookRows.bindAttempt(log, 3, attempt);
                 log.executeUpdate();
             }
+            if (next != null) {
+                insertPending(transaction, lease, next);
+            }
             return true;
         });
+    }
+
+    /** Inserts {@code delivery} as pending, without its body (the guard made it the webhook's pending one). */
+    private static void insertPending(Connection transaction, Lease lease, FormedDelivery delivery)
+            throws SQLException {
+        try (PreparedStatement insert = transaction.prepareStatement(INSERT_PENDING)) {
+            insert.setString(1, delivery.id());
+            insert.setString(2, lease.id().value());
+            insert.setString(3, delivery.eventType());
+            insert.setLong(4, delivery.previousChangeId());
+            insert.setLong(5, delivery.firstChangeId());
+            insert.setLong(6, delivery.lastChangeId());
+            insert.setBytes(7, WebhookRows.NO_BODY);
+            WebhookRows.setInstant(insert, 8, delivery.formedAt());
+            WebhookRows.setInstant(insert, 9, delivery.formedAt());
+            insert.executeUpdate();
+        }
     }
 }

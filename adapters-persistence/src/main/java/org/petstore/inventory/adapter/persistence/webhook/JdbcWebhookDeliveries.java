@@ -26,9 +26,11 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * The {@link WebhookDeliveries} port on a relational database (migration {@code V12}), on connections of
  * {@link DatabaseCalls}. Every write of the deliverer is guarded by its first statement, an {@code UPDATE} of the
  * subscription's row {@code WHERE id = ? AND fence = ?} (and the delivery being the pending one): when it changes no
- * row, nothing is written and the answer is false. A delivery's forming and its success, the writes of every cycle,
- * are the backend's ({@link WebhookStatements}: one statement each on PostgreSQL); a failure and a test are one
- * transaction of portable statements; the deliverer's read is one statement.
+ * row, nothing is written and the answer is false. A delivery's forming and its success (with the next one's forming),
+ * the writes of every cycle, are the backend's ({@link WebhookStatements}: one statement each on PostgreSQL); a
+ * failure and a test are one transaction of portable statements; the deliverer's read is one statement. A pending
+ * delivery's {@code body} is empty until a failure writes it (the note in {@code V12} is older: it has the body
+ * written at the forming).
  */
 @Singleton
 final class JdbcWebhookDeliveries implements WebhookDeliveries {
@@ -47,10 +49,11 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
             + " last_failure = ?, enabled = FALSE, disabled_reason = ?"
             + " WHERE id = ? AND fence = ? AND pending_delivery_id = ?";
 
-    private static final String RETRY_LATER = "UPDATE webhook_delivery SET attempts = ?, next_attempt_at = ?"
-            + " WHERE id = ?";
+    /** A failure keeps the delivery's body from then on (see {@link WebhookDeliveries}). */
+    private static final String RETRY_LATER = "UPDATE webhook_delivery SET body = ?, attempts = ?,"
+            + " next_attempt_at = ? WHERE id = ?";
 
-    private static final String COUNT_ATTEMPT = "UPDATE webhook_delivery SET attempts = ? WHERE id = ?";
+    private static final String COUNT_ATTEMPT = "UPDATE webhook_delivery SET body = ?, attempts = ? WHERE id = ?";
 
     /** A test's delivery, logged when the webhook is there (none is inserted when it was removed meanwhile). */
     private static final String INSERT_TEST = "INSERT INTO webhook_delivery (id, webhook_id, event_type,"
@@ -132,12 +135,20 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
     }
 
     @Override
-    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt) {
+    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next) {
         Objects.requireNonNull(lease, "lease");
         requireChanges(delivery.delivery());
         Objects.requireNonNull(attempt, "attempt");
+        if (next != null) {
+            requireChanges(next);
+            if (next.previousChangeId() != delivery.delivery().lastChangeId()) {
+                throw new IllegalArgumentException("The delivery after one that ends at "
+                        + delivery.delivery().lastChangeId() + " carries the changes after it, not after "
+                        + next.previousChangeId());
+            }
+        }
         return calls.call(connection -> DatabaseCalls.retryingConflicts(connection,
-                retried -> statements.recordSuccess(retried, lease, delivery, attempt)));
+                retried -> statements.recordSuccess(retried, lease, delivery, attempt, next)));
     }
 
     @Override
@@ -152,6 +163,10 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
         if (disableReason != null && (disableReason.isBlank() || disableReason.length() > Webhook.MAX_REASON)) {
             throw new IllegalArgumentException("A reason for disabling is 1 to " + Webhook.MAX_REASON
                     + " characters");
+        }
+        if (!delivery.delivery().hasBody()) {
+            throw new IllegalArgumentException("A failed delivery is kept with the body it sent, and "
+                    + delivery.delivery().id() + " has none");
         }
         String deliveryId = delivery.delivery().id();
         return calls.call(connection -> DatabaseCalls.retryingConflicts(connection, retried ->
@@ -173,8 +188,9 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
                     }
                     try (PreparedStatement count = transaction.prepareStatement(
                             nextAttemptAt == null ? COUNT_ATTEMPT : RETRY_LATER)) {
-                        count.setInt(1, attempt.attempt());
-                        int next = 2;
+                        count.setBytes(1, delivery.delivery().body());
+                        count.setInt(2, attempt.attempt());
+                        int next = 3;
                         if (nextAttemptAt != null) {
                             WebhookRows.setInstant(count, next++, nextAttemptAt);
                         }

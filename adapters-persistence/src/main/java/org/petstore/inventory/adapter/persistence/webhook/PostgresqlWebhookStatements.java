@@ -16,12 +16,12 @@ import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
 /**
- * The webhooks' SQL on PostgreSQL: the claim, a delivery's forming and its success are each one statement of
- * data-modifying {@code WITH} queries, run in autocommit, so each is one round trip with its commit and all or
- * nothing. The guarded {@code UPDATE} of the subscription comes first; the other parts act only on the row it
- * answers, so when the guard fails (the fence moved, the delivery is no longer the pending one) nothing is written.
- * Under READ COMMITTED a guard that meets a row another transaction is changing waits for it and checks its condition
- * again on the row as committed, so a write never passes on a fence that has just moved. The clock is
+ * The webhooks' SQL on PostgreSQL: the claim, a delivery's forming and its success (with the next one's forming) are
+ * each one statement of data-modifying {@code WITH} queries, run in autocommit, so each is one round trip with its
+ * commit and all or nothing. The guarded {@code UPDATE} of the subscription comes first; the other parts act only on
+ * the row it answers, so when the guard fails (the fence moved, the delivery is no longer the pending one) nothing is
+ * written. Under READ COMMITTED a guard that meets a row another transaction is changing waits for it and checks its
+ * condition again on the row as committed, so a write never passes on a fence that has just moved. The clock is
  * {@code clock_timestamp()}, the time each statement reads it.
  */
 @Singleton
@@ -46,37 +46,58 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             FROM free WHERE s.id = free.id
             RETURNING s.id, s.fence""".formatted(NOW, LEASE_SECONDS);
 
+    /** The columns of a delivery as its forming inserts them (after its id and the webhook's). */
+    private static final String FORMED_COLUMNS = "event_type, previous_change_id, first_change_id, last_change_id,"
+            + " body, formed_at, attempts, next_attempt_at, state";
+
     /**
      * Parameters: the delivery's id, the webhook's id, the fence, the expected cursor (the guard); then the delivery's
-     * id, event type, change range, body, when it was formed, and when it is due (its forming).
+     * id and {@link #bindFormed}'s (its forming).
      */
     private static final String FORM = """
             WITH taken AS (
                 UPDATE webhook_subscription SET pending_delivery_id = ?
                 WHERE id = ? AND fence = ? AND pending_delivery_id IS NULL AND cursor_change_id = ?
                 RETURNING id)
-            INSERT INTO webhook_delivery (id, webhook_id, event_type, previous_change_id, first_change_id,
-                                          last_change_id, body, formed_at, attempts, next_attempt_at, state)
-            SELECT ?, t.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM taken t""".formatted(WebhookRows.PENDING);
+            INSERT INTO webhook_delivery (id, webhook_id, %s)
+            SELECT ?, t.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM taken t""".formatted(FORMED_COLUMNS, WebhookRows.PENDING);
 
     /**
-     * Parameters: the new cursor, the webhook's id, the fence, the delivery's id, its previous change (the guard);
-     * the emptied body, the attempts made, the delivery's id; the delivery's id and the attempt's six values. The
-     * log's row is inserted from the guard's answer, so its count is the statement's.
+     * The parts of a success: the guard's {@code acknowledged}, the {@code delivered} mark, and (after the forming of
+     * the next one, when there is one) the log's row, inserted from the guard's answer, so its count is the
+     * statement's. Parameters: the new cursor, the next pending delivery's id (or NULL), the webhook's id, the fence,
+     * the delivery's id, its previous change (the guard); the emptied body, the attempts made, the delivery's id.
      */
-    private static final String SUCCEED = """
+    private static final String ACKNOWLEDGED = """
             WITH acknowledged AS (
                 UPDATE webhook_subscription
-                SET cursor_change_id = ?, pending_delivery_id = NULL, last_failure_at = NULL, last_failure = NULL
+                SET cursor_change_id = ?, pending_delivery_id = ?, last_failure_at = NULL, last_failure = NULL
                 WHERE id = ? AND fence = ? AND pending_delivery_id = ? AND cursor_change_id = ?
                 RETURNING id),
             delivered AS (
                 UPDATE webhook_delivery SET state = '%s', body = ?, attempts = ?, next_attempt_at = NULL
                 WHERE id = ? AND EXISTS (SELECT 1 FROM acknowledged)
                 RETURNING id)
+            """.formatted(WebhookRows.DELIVERED);
+
+    /** Parameters: the delivery's id and the attempt's six values. */
+    private static final String LOGGED = """
             INSERT INTO webhook_attempt (webhook_id, delivery_id, %s)
-            SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a""".formatted(WebhookRows.DELIVERED,
-            WebhookRows.ATTEMPT_VALUES);
+            SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a""".formatted(WebhookRows.ATTEMPT_VALUES);
+
+    /** A success with no next delivery: {@link #ACKNOWLEDGED}'s parameters, then {@link #LOGGED}'s. */
+    private static final String SUCCEED = ACKNOWLEDGED + LOGGED;
+
+    /**
+     * A success and the next delivery's forming: {@link #ACKNOWLEDGED}'s parameters, the next delivery's id and
+     * {@link #bindFormed}'s, then {@link #LOGGED}'s.
+     */
+    private static final String SUCCEED_AND_FORM = ACKNOWLEDGED + """
+            , formed AS (
+                INSERT INTO webhook_delivery (id, webhook_id, %s)
+                SELECT ?, a.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM acknowledged a
+                RETURNING id)
+            """.formatted(FORMED_COLUMNS, WebhookRows.PENDING) + LOGGED;
 
     @Override
     public String now() {
@@ -107,33 +128,49 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             form.setLong(3, lease.fence());
             form.setLong(4, delivery.previousChangeId());
             form.setString(5, delivery.id());
-            form.setString(6, delivery.eventType());
-            form.setLong(7, delivery.previousChangeId());
-            form.setLong(8, delivery.firstChangeId());
-            form.setLong(9, delivery.lastChangeId());
-            form.setBytes(10, delivery.body());
-            WebhookRows.setInstant(form, 11, delivery.formedAt());
-            WebhookRows.setInstant(form, 12, delivery.formedAt());
+            bindFormed(form, 6, delivery);
             return form.executeUpdate() == 1;
         }
     }
 
     @Override
-    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt)
-            throws SQLException {
+    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
+                                 FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
-        try (PreparedStatement succeed = connection.prepareStatement(SUCCEED)) {
+        try (PreparedStatement succeed = connection.prepareStatement(next == null ? SUCCEED : SUCCEED_AND_FORM)) {
             succeed.setLong(1, delivery.lastChangeId());
-            succeed.setString(2, lease.id().value());
-            succeed.setLong(3, lease.fence());
-            succeed.setString(4, delivery.id());
-            succeed.setLong(5, delivery.previousChangeId());
-            succeed.setBytes(6, WebhookRows.NO_BODY);
-            succeed.setInt(7, attempt.attempt());
-            succeed.setString(8, delivery.id());
+            WebhookRows.setText(succeed, 2, next == null ? null : next.id());
+            succeed.setString(3, lease.id().value());
+            succeed.setLong(4, lease.fence());
+            succeed.setString(5, delivery.id());
+            succeed.setLong(6, delivery.previousChangeId());
+            succeed.setBytes(7, WebhookRows.NO_BODY);
+            succeed.setInt(8, attempt.attempt());
             succeed.setString(9, delivery.id());
-            WebhookRows.bindAttempt(succeed, 10, attempt);
+            int index = 10;
+            if (next != null) {
+                succeed.setString(index, next.id());
+                index = bindFormed(succeed, index + 1, next);
+            }
+            succeed.setString(index, delivery.id());
+            WebhookRows.bindAttempt(succeed, index + 1, attempt);
             return succeed.executeUpdate() == 1;
         }
+    }
+
+    /**
+     * Sets the seven parameters of a forming from {@code first} on, after the delivery's id: its event type, change
+     * range, body (none: {@link WebhookRows#NO_BODY}), when it was formed and when it is due; the index after them.
+     */
+    private static int bindFormed(PreparedStatement statement, int first, FormedDelivery delivery)
+            throws SQLException {
+        statement.setString(first, delivery.eventType());
+        statement.setLong(first + 1, delivery.previousChangeId());
+        statement.setLong(first + 2, delivery.firstChangeId());
+        statement.setLong(first + 3, delivery.lastChangeId());
+        statement.setBytes(first + 4, WebhookRows.NO_BODY);
+        WebhookRows.setInstant(statement, first + 5, delivery.formedAt());
+        WebhookRows.setInstant(statement, first + 6, delivery.formedAt());
+        return first + 7;
     }
 }

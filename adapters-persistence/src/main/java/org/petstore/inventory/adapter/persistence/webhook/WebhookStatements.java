@@ -12,9 +12,10 @@ import org.petstore.inventory.application.port.outbound.WebhookLeases;
 /**
  * The webhooks' SQL where the backends differ, one bean per backend ({@code @Requires} on the JDBC URL, as the
  * inventory's statements): the database's clock, the claim of leases, and the deliverer's two writes of every cycle
- * (forming a delivery, recording its success), which on PostgreSQL are one statement each (one round trip, the commit
- * included) and on H2 a transaction of plain statements. Each method runs on a connection in autocommit and leaves it
- * so; what it answers is what its {@code WebhookLeases} or {@code WebhookDeliveries} method answers.
+ * (forming a delivery, recording its success and forming the next), which on PostgreSQL are one statement each (one
+ * round trip, the commit included) and on H2 a transaction of plain statements. Each method runs on a connection in
+ * autocommit and leaves it so; what it answers is what its {@code WebhookLeases} or {@code WebhookDeliveries} method
+ * answers.
  */
 interface WebhookStatements {
 
@@ -31,16 +32,17 @@ interface WebhookStatements {
     List<Lease> claim(Connection connection, String owner, int max) throws SQLException;
 
     /**
-     * Stores {@code delivery} as the pending one, 0 attempts, due at its {@code formedAt}, when the fence holds, none
-     * is pending and the cursor is the delivery's {@code previousChangeId}; whether it did.
+     * Stores {@code delivery} as the pending one, without its body, 0 attempts, due at its {@code formedAt}, when the
+     * fence holds, none is pending and the cursor is the delivery's {@code previousChangeId}; whether it did.
      */
     boolean form(Connection connection, Lease lease, FormedDelivery delivery) throws SQLException;
 
     /**
      * Acknowledges {@code delivery} in one transaction when the fence holds, it is the pending one and the cursor is
      * its {@code previousChangeId}: the cursor moves to its {@code lastChangeId}, the pending delivery and the last
-     * failure are cleared, the delivery is marked delivered (its body emptied) and the attempt logged; whether it did.
+     * failure are cleared, the delivery is marked delivered (its body emptied), the attempt logged, and {@code next}
+     * (when not null) stored as the pending one as {@link #form} does; whether it did.
      */
-    boolean recordSuccess(Connection connection, Lease lease, PendingDelivery delivery, AttemptRecord attempt)
-            throws SQLException;
+    boolean recordSuccess(Connection connection, Lease lease, PendingDelivery delivery, AttemptRecord attempt,
+                          FormedDelivery next) throws SQLException;
 }

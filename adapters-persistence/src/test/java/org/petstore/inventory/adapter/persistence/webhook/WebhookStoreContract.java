@@ -163,7 +163,7 @@ abstract class WebhookStoreContract {
         PendingDelivery pending = form(lease, CURSOR, 120);
         assertTrue(deliveries.recordFailure(lease, pending, failed(1, 503, T0.plusSeconds(1)), T0.plusSeconds(6),
                 null));
-        assertTrue(deliveries.recordSuccess(lease, attempted(pending, 2), answered(2, 204, T0.plusSeconds(6))));
+        assertTrue(deliveries.recordSuccess(lease, attempted(pending, 2), answered(2, 204, T0.plusSeconds(6)), null));
         Webhook delivered = store.find(id(1)).orElseThrow();
 
         Webhook changed = new Webhook(id(1), delivered.url(), delivered.events(), "the web shop", true, null,
@@ -245,7 +245,7 @@ abstract class WebhookStoreContract {
 
         assertTrue(taken.fence() > old.fence(), "a claim moves the fence");
         assertFencedOut(old, pending);
-        assertTrue(deliveries.recordSuccess(taken, pending, answered(1, 204, T0)), "the new holder delivers it");
+        assertTrue(deliveries.recordSuccess(taken, pending, answered(1, 204, T0), null), "the new holder delivers it");
         assertEquals(130, store.find(id(1)).orElseThrow().cursor());
     }
 
@@ -265,7 +265,8 @@ abstract class WebhookStoreContract {
         LeasedState state = deliveries.state(next).orElseThrow();
         assertAll(
                 () -> assertEquals(url(99), state.webhook().url()),
-                () -> assertEquals(pending, state.pending(), "the pending delivery stays, to be sent to the new URL"));
+                () -> assertEquals(stored(pending), state.pending(),
+                        "the pending delivery stays, to be sent to the new URL"));
     }
 
     @Test
@@ -300,7 +301,7 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(40, state.webhook().cursor()),
                 () -> assertNull(state.pending(), "the next delivery is formed from the changes after 40"),
                 () -> assertEquals("503", state.webhook().lastFailure(), "the last failure is left"),
-                () -> assertFalse(deliveries.recordSuccess(next, pending, answered(2, 204, T0)),
+                () -> assertFalse(deliveries.recordSuccess(next, pending, answered(2, 204, T0), null),
                         "the superseded delivery is never acknowledged"),
                 () -> assertEquals(List.of("superseded"),
                         strings("SELECT state FROM webhook_delivery WHERE id = '" + pending.delivery().id() + "'")),
@@ -322,7 +323,7 @@ abstract class WebhookStoreContract {
     // ---- the deliverer's writes ----
 
     @Test
-    void aFormedDeliveryIsPendingWithItsBodyByteForByte() {
+    void aFormedDeliveryIsPendingWithoutItsBodyUntilAFailureKeepsItByteForByte() {
         store.add(webhook(1, T0), secrets(1));
         Lease lease = claimOne(A);
         byte[] body = new byte[70_000];
@@ -335,14 +336,53 @@ abstract class WebhookStoreContract {
         assertNull(deliveries.state(lease).orElseThrow().pending());
         assertTrue(deliveries.form(lease, CURSOR, delivery));
 
-        LeasedState state = deliveries.state(lease).orElseThrow();
+        LeasedState formed = deliveries.state(lease).orElseThrow();
         FormedDelivery truncated = new FormedDelivery(delivery.id(), delivery.eventType(), CURSOR, CURSOR + 1,
                 CURSOR + 100, body, T0.plusNanos(1_000));
         assertAll(
-                () -> assertEquals(new PendingDelivery(truncated, 0, truncated.formedAt()), state.pending()),
-                () -> assertArrayEquals(body, state.pending().delivery().body()),
-                () -> assertEquals(store.find(id(1)).orElseThrow(), state.webhook()),
-                () -> assertEquals(secrets(1), state.secrets()));
+                () -> assertEquals(new PendingDelivery(truncated.withoutBody(), 0, truncated.formedAt()),
+                        formed.pending()),
+                () -> assertEquals(store.find(id(1)).orElseThrow(), formed.webhook()),
+                () -> assertEquals(secrets(1), formed.secrets()));
+
+        assertThrows(IllegalArgumentException.class, () -> deliveries.recordFailure(lease, formed.pending(),
+                failed(1, 503, T0), T0.plusSeconds(5), null), "a failure keeps the body sent");
+        assertTrue(deliveries.recordFailure(lease, new PendingDelivery(delivery, 0, truncated.formedAt()),
+                failed(1, 503, T0), T0.plusSeconds(5), null));
+
+        PendingDelivery failing = deliveries.state(lease).orElseThrow().pending();
+        assertAll(
+                () -> assertEquals(new PendingDelivery(truncated, 1, T0.plusSeconds(5)), failing),
+                () -> assertArrayEquals(body, failing.delivery().body()));
+    }
+
+    @Test
+    void aSuccessFormsTheNextDeliveryInTheSameStep() throws SQLException {
+        store.add(webhook(1, T0), secrets(1));
+        Lease lease = claimOne(A);
+        PendingDelivery pending = form(lease, CURSOR, 200);
+        FormedDelivery next = delivery(200, 201, 300);
+        AttemptRecord attempt = answered(1, 204, T0.plusSeconds(1));
+        List<String> before = everythingStored();
+
+        assertThrows(IllegalArgumentException.class, () -> deliveries.recordSuccess(lease, pending, attempt,
+                delivery(199, 201, 300)), "the next one follows on from this one");
+        assertFalse(deliveries.recordSuccess(lease, new PendingDelivery(delivery(CURSOR, CURSOR + 1, 200), 0, T0),
+                attempt, next), "not the pending one");
+        assertEquals(before, everythingStored());
+        assertTrue(deliveries.recordSuccess(lease, pending, attempt, next));
+
+        LeasedState after = deliveries.state(lease).orElseThrow();
+        assertAll(
+                () -> assertEquals(200, after.webhook().cursor()),
+                () -> assertEquals(new PendingDelivery(next.withoutBody(), 0, next.formedAt()), after.pending()),
+                () -> assertEquals(List.of(attempt), store.attempts(id(1), Long.MAX_VALUE, 10).stream()
+                        .map(LoggedAttempt::record).toList()),
+                () -> assertEquals(List.of("delivered", "pending"),
+                        strings("SELECT state FROM webhook_delivery ORDER BY last_change_id")),
+                () -> assertFalse(deliveries.form(lease, 200, delivery(200, 201, 250)), "the next one is pending"),
+                () -> assertTrue(deliveries.recordSuccess(lease, after.pending(), answered(1, 204, T0), null)),
+                () -> assertEquals(300, store.find(id(1)).orElseThrow().cursor()));
     }
 
     @Test
@@ -356,7 +396,7 @@ abstract class WebhookStoreContract {
 
         assertFalse(deliveries.form(lease, CURSOR, delivery(CURSOR, CURSOR + 1, 120)), "one is pending");
         assertEquals(withOne, everythingStored());
-        assertEquals(pending, deliveries.state(lease).orElseThrow().pending());
+        assertEquals(stored(pending), deliveries.state(lease).orElseThrow().pending());
         assertThrows(IllegalArgumentException.class, () -> deliveries.form(lease, 5, delivery(CURSOR, 101, 110)));
         assertThrows(IllegalArgumentException.class, () -> deliveries.form(lease, 0, test(T0)));
     }
@@ -371,7 +411,7 @@ abstract class WebhookStoreContract {
 
         assertTrue(deliveries.recordFailure(lease, pending, first, T0.plusSeconds(6), null));
         LeasedState failing = deliveries.state(lease).orElseThrow();
-        assertTrue(deliveries.recordSuccess(lease, failing.pending(), second));
+        assertTrue(deliveries.recordSuccess(lease, failing.pending(), second, null));
 
         LeasedState after = deliveries.state(lease).orElseThrow();
         assertAll(
@@ -385,7 +425,7 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(List.of(second, withoutRetryAfter(first)),
                         store.attempts(id(1), Long.MAX_VALUE, 10).stream().map(LoggedAttempt::record).toList()),
                 () -> assertEquals(List.of("delivered"), strings("SELECT state FROM webhook_delivery")),
-                () -> assertFalse(deliveries.recordSuccess(lease, failing.pending(), answered(3, 204, T0)),
+                () -> assertFalse(deliveries.recordSuccess(lease, failing.pending(), answered(3, 204, T0), null),
                         "acknowledged once"),
                 () -> assertTrue(deliveries.form(lease, 150, delivery(150, 151, 160)), "the next one follows"));
     }
@@ -401,8 +441,9 @@ abstract class WebhookStoreContract {
                 "inventory.count.updated", CURSOR + 1, CURSOR + 2, 150, new byte[1], T0), 0, T0);
 
         assertAll(
-                () -> assertFalse(deliveries.recordSuccess(lease, other, answered(1, 200, T0))),
-                () -> assertFalse(deliveries.recordSuccess(lease, elsewhere, answered(1, 200, T0)), "another cursor"),
+                () -> assertFalse(deliveries.recordSuccess(lease, other, answered(1, 200, T0), null)),
+                () -> assertFalse(deliveries.recordSuccess(lease, elsewhere, answered(1, 200, T0), null),
+                        "another cursor"),
                 () -> assertFalse(deliveries.recordFailure(lease, other, failed(1, 500, T0), T0, null)));
         assertEquals(before, everythingStored());
     }
@@ -613,7 +654,7 @@ abstract class WebhookStoreContract {
                 AttemptResult.failed(DeliveryError.REDIRECT_REFUSED, Duration.ofMillis(3)));
         deliveries.recordFailure(lease, attempted(pending, 1), redirect, T0.plusSeconds(40), null);
         AttemptRecord success = answered(3, 202, T0.plusSeconds(40));
-        deliveries.recordSuccess(lease, attempted(pending, 2), success);
+        deliveries.recordSuccess(lease, attempted(pending, 2), success, null);
 
         List<LoggedAttempt> all = store.attempts(id(1), Long.MAX_VALUE, 100);
         List<LoggedAttempt> firstPage = store.attempts(id(1), Long.MAX_VALUE, 2);
@@ -677,7 +718,7 @@ abstract class WebhookStoreContract {
         long cursor = CURSOR;
         for (int n = 1; n <= 5; n++) { // five delivered deliveries, one attempt each, one a minute
             PendingDelivery pending = form(one, cursor, cursor + 10);
-            deliveries.recordSuccess(one, pending, answered(1, 204, T0.plusSeconds(60L * n)));
+            deliveries.recordSuccess(one, pending, answered(1, 204, T0.plusSeconds(60L * n)), null);
             cursor += 10;
         }
         PendingDelivery stillPending = form(one, cursor, cursor + 10);
@@ -816,7 +857,8 @@ abstract class WebhookStoreContract {
                         Map.entry("release", () -> unreachableLeases.release(A, List.of(lease))),
                         Map.entry("state", () -> unreachableDeliveries.state(lease)),
                         Map.entry("form", () -> unreachableDeliveries.form(lease, 110, delivery(110, 111, 120))),
-                        Map.entry("recordSuccess", () -> unreachableDeliveries.recordSuccess(lease, pending, attempt)),
+                        Map.entry("recordSuccess",
+                                () -> unreachableDeliveries.recordSuccess(lease, pending, attempt, null)),
                         Map.entry("recordFailure",
                                 () -> unreachableDeliveries.recordFailure(lease, pending, attempt, T0, null)),
                         Map.entry("recordTest", () -> unreachableDeliveries.recordTest(id(1), test(T0), attempt)),
@@ -858,7 +900,7 @@ abstract class WebhookStoreContract {
                         delivery(pending.delivery().lastChangeId(), pending.delivery().lastChangeId() + 1,
                                 pending.delivery().lastChangeId() + 5))),
                 () -> assertFalse(deliveries.form(old, CURSOR, delivery(CURSOR, CURSOR + 1, CURSOR + 5))),
-                () -> assertFalse(deliveries.recordSuccess(old, pending, answered(1, 204, T0))),
+                () -> assertFalse(deliveries.recordSuccess(old, pending, answered(1, 204, T0), null)),
                 () -> assertFalse(deliveries.recordFailure(old, pending, failed(1, 503, T0), T0.plusSeconds(5),
                         null)),
                 () -> assertFalse(deliveries.recordFailure(old, pending, failed(1, 410, T0), null, "gone")),
@@ -884,6 +926,11 @@ abstract class WebhookStoreContract {
             return deliveries.state(lease).orElseThrow().pending();
         }
         return new PendingDelivery(delivery, 0, delivery.formedAt());
+    }
+
+    /** The pending delivery as the store keeps it until an attempt fails: without its body. */
+    private static PendingDelivery stored(PendingDelivery pending) {
+        return new PendingDelivery(pending.delivery().withoutBody(), pending.attempts(), pending.nextAttemptAt());
     }
 
     /** The pending delivery after {@code attempts} attempts (what the guarded writes look at is its delivery). */

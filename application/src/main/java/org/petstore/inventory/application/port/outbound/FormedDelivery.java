@@ -20,7 +20,9 @@ import org.petstore.inventory.domain.webhook.EventType;
  * @param firstChangeId    the first ledger change it carries (0 for a {@code webhook.test})
  * @param lastChangeId     the last ledger change it carries; the cursor moves here when the receiver acknowledges
  *                         (0 for a {@code webhook.test})
- * @param body             the exact bytes sent (minified JSON, UTF-8); copied in and out
+ * @param body             the exact bytes sent (minified JSON, UTF-8); copied in and out. Empty when not kept: the
+ *                         store keeps a pending delivery's body only from its first failure on, and before that the
+ *                         deliverer forms the same bytes again from its change range ({@link #withoutBody()})
  * @param formedAt         when it was formed
  */
 public record FormedDelivery(String id, String eventType, long previousChangeId, long firstChangeId,
@@ -49,6 +51,17 @@ public record FormedDelivery(String id, String eventType, long previousChangeId,
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return "msg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /** This message as the store keeps it until an attempt fails: the same id and range, its body empty. */
+    public FormedDelivery withoutBody() {
+        return new FormedDelivery(id, eventType, previousChangeId, firstChangeId, lastChangeId, new byte[0],
+                formedAt);
+    }
+
+    /** Whether it carries its body (false: {@link #withoutBody()}). */
+    public boolean hasBody() {
+        return body.length > 0;
     }
 
     /** The event type this message tells. */

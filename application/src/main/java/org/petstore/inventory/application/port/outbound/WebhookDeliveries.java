@@ -11,42 +11,53 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * So an instance that lost its lease can never move a cursor. A store that cannot be reached is a
  * {@link StorageUnavailableException}, and nothing changes. The contract suite {@code WebhookStoreContract}
  * comes with the persistence adapter.
+ *
+ * <p>A pending delivery is kept without its body until an attempt fails: its id and change range are enough to form
+ * the same bytes again from the ledger, which is immutable (the deliverer does, when it did not form it itself), and
+ * the deliverer's commit per delivery stays small. From its first failure on the body is kept, so that the retries,
+ * which may come days later, send those bytes even once the ledger's retention has removed the changes.
  */
 public interface WebhookDeliveries {
 
     /**
      * The leased webhook as stored now, with its secrets and its pending delivery, in one read; empty when the
-     * fence is no longer the lease's, or the webhook is disabled or deleted: the deliverer stops.
+     * fence is no longer the lease's, or the webhook is disabled or deleted: the deliverer stops. The pending
+     * delivery's body is empty ({@link FormedDelivery#withoutBody()}) until an attempt of it failed.
      */
     Optional<LeasedState> state(Lease lease);
 
     /**
-     * Stores {@code delivery} as the webhook's pending one, with 0 attempts, due at its {@code formedAt}, when the
-     * fence holds, no delivery is pending and the cursor is {@code expectedCursor} (= the delivery's
-     * {@code previousChangeId}); otherwise changes nothing and answers false.
+     * Stores {@code delivery} as the webhook's pending one, without its body, with 0 attempts, due at its
+     * {@code formedAt}, when the fence holds, no delivery is pending and the cursor is {@code expectedCursor} (= the
+     * delivery's {@code previousChangeId}); otherwise changes nothing and answers false.
      */
     boolean form(Lease lease, long expectedCursor, FormedDelivery delivery);
 
     /**
      * The receiver acknowledged {@code delivery}: in one transaction, when the fence holds, {@code delivery} is the
      * pending one and the cursor is still its {@code previousChangeId}, moves the cursor to its
-     * {@code lastChangeId}, clears the pending delivery and the last failure, marks the delivery delivered (its body
-     * need not be kept any longer) and logs the attempt. Otherwise changes nothing and answers false.
+     * {@code lastChangeId}, clears the last failure, marks the delivery delivered (its body need not be kept any
+     * longer), logs the attempt and makes {@code next} the pending delivery, as {@link #form} does (none when
+     * null). Otherwise changes nothing and answers false. So a deliverer that has the next changes at hand records a
+     * success and forms the next delivery in one commit.
+     *
+     * @param next null, or a delivery of the changes after {@code delivery}'s ({@code previousChangeId} = its
+     *             {@code lastChangeId})
      */
-    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt);
+    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next);
 
     /**
      * An attempt of {@code delivery} failed: in one transaction, when the fence holds and {@code delivery} is the
-     * pending one, logs the attempt, sets the webhook's last failure (the attempt's time and
-     * {@code AttemptResult.summary()}) and either
+     * pending one, keeps its body (the bytes sent: every retry sends them), logs the attempt, sets the webhook's last
+     * failure (the attempt's time and {@code AttemptResult.summary()}) and either
      * <ul>
      *   <li>with {@code nextAttemptAt}: keeps the delivery pending with {@code attempt.attempt()} attempts made, due at
      *       {@code nextAttemptAt}; or</li>
      *   <li>with {@code disableReason} (at most 200 characters): disables the webhook with that reason, keeping the
      *       delivery pending, its cursor and its lease's fence as they are (re-enabling resumes with it).</li>
      * </ul>
-     * Exactly one of the two is non-null ({@code IllegalArgumentException} otherwise). Otherwise changes nothing and
-     * answers false.
+     * Exactly one of the two is non-null, and {@code delivery} carries its body ({@code IllegalArgumentException}
+     * otherwise). Otherwise changes nothing and answers false.
      */
     boolean recordFailure(Lease lease, PendingDelivery delivery, AttemptRecord attempt, Instant nextAttemptAt,
                           String disableReason);

@@ -322,11 +322,16 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
                 || delivery.previousChangeId() != expectedCursor || deliveries.containsKey(delivery.id())) {
             return refused();
         }
+        makePending(row, delivery);
+        return true;
+    }
+
+    /** Stores {@code delivery} as the row's pending one, without its body, to the microsecond. */
+    private void makePending(Row row, FormedDelivery delivery) {
         FormedDelivery kept = new FormedDelivery(delivery.id(), delivery.eventType(), delivery.previousChangeId(),
-                delivery.firstChangeId(), delivery.lastChangeId(), delivery.body(), micros(delivery.formedAt()));
+                delivery.firstChangeId(), delivery.lastChangeId(), new byte[0], micros(delivery.formedAt()));
         deliveries.put(kept.id(), new StoredDelivery(row.webhook.id(), kept, DeliveryState.PENDING));
         row.pending = new PendingDelivery(kept, 0, kept.formedAt());
-        return true;
     }
 
     private boolean isPending(Row row, PendingDelivery delivery) {
@@ -334,21 +339,27 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
     }
 
     @Override
-    public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt) {
+    public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
+                                              FormedDelivery next) {
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
             return false;
         }
         FormedDelivery formed = delivery.delivery();
-        if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()) {
+        if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()
+                || next != null && (next.previousChangeId() != formed.lastChangeId()
+                || deliveries.containsKey(next.id()))) {
             return refused();
         }
         Webhook w = row.webhook;
         row.webhook = with(w, w.enabled(), w.disabledReason(), formed.lastChangeId(), null, null);
         row.pending = null;
-        deliveries.put(formed.id(), new StoredDelivery(w.id(), formed, DeliveryState.DELIVERED));
+        deliveries.put(formed.id(), new StoredDelivery(w.id(), formed.withoutBody(), DeliveryState.DELIVERED));
         append(w.id(), formed, attempt);
+        if (next != null) {
+            makePending(row, next);
+        }
         return true;
     }
 
@@ -364,11 +375,17 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         if (row == null) {
             return false;
         }
+        if (!delivery.delivery().hasBody()) {
+            throw new IllegalArgumentException("a failed delivery is kept with the body it sent");
+        }
         if (!isPending(row, delivery)) {
             return refused();
         }
         Webhook w = row.webhook;
-        FormedDelivery formed = row.pending.delivery();
+        FormedDelivery sent = delivery.delivery();
+        FormedDelivery formed = new FormedDelivery(sent.id(), sent.eventType(), sent.previousChangeId(),
+                sent.firstChangeId(), sent.lastChangeId(), sent.body(), row.pending.delivery().formedAt());
+        deliveries.put(formed.id(), new StoredDelivery(w.id(), formed, DeliveryState.PENDING));
         Instant failedAt = attempt.at();
         String summary = attempt.result().summary();
         if (nextAttemptAt != null) {

@@ -139,13 +139,13 @@ class InMemoryWebhookStoreTest {
         Lease fresh = store.claim("inst-b", 1).getFirst();
 
         assertEquals(Optional.empty(), store.state(stale));
-        assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK)));
+        assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK), null));
         assertFalse(store.recordFailure(stale, pending, new AttemptRecord(1, T0, FAILED), T0, null));
         assertEquals(4, store.find(id).orElseThrow().cursor());
         assertEquals(pending, store.state(fresh).orElseThrow().pending());
-        assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK)));
+        assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null));
         assertEquals(9, store.find(id).orElseThrow().cursor());
-        assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK)), "not pending any more");
+        assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null), "not pending any more");
         assertFalse(store.form(fresh, 4, delivery("msg_b", 4, 9)), "the cursor moved");
         assertEquals(4, store.refusedWrites());
     }
@@ -154,13 +154,19 @@ class InMemoryWebhookStoreTest {
     void aFailureKeepsTheDeliveryPendingOrDisablesTheWebhookKeepingItsFence() {
         WebhookId id = added("whk-000000000001", 0);
         Lease lease = store.claim("inst-a", 1).getFirst();
-        store.form(lease, 0, delivery("msg_a", 0, 3));
-        PendingDelivery pending = store.pending(id).orElseThrow();
+        FormedDelivery formed = delivery("msg_a", 0, 3);
+        store.form(lease, 0, formed);
+        PendingDelivery pending = new PendingDelivery(formed, 0, T0);
+        assertEquals(new PendingDelivery(formed.withoutBody(), 0, T0), store.pending(id).orElseThrow(),
+                "kept without its body until it fails");
 
         assertThrows(IllegalArgumentException.class,
                 () -> store.recordFailure(lease, pending, new AttemptRecord(1, T0, FAILED), null, null));
+        assertThrows(IllegalArgumentException.class, () -> store.recordFailure(lease, store.pending(id).orElseThrow(),
+                new AttemptRecord(1, T0, FAILED), T0.plusSeconds(5), null), "a failure keeps the body sent");
         assertTrue(store.recordFailure(lease, pending, new AttemptRecord(1, T0, FAILED), T0.plusSeconds(5), null));
-        assertEquals(new PendingDelivery(pending.delivery(), 1, T0.plusSeconds(5)), store.pending(id).orElseThrow());
+        assertEquals(new PendingDelivery(formed, 1, T0.plusSeconds(5)), store.pending(id).orElseThrow(),
+                "with its body from the first failure on");
         assertEquals("503", store.find(id).orElseThrow().lastFailure());
         assertTrue(store.recordFailure(lease, pending, new AttemptRecord(2, T0, FAILED), null, "gone"));
 
