@@ -135,7 +135,8 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
     }
 
     @Override
-    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next) {
+    public Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
+                                               FormedDelivery next) {
         Objects.requireNonNull(lease, "lease");
         requireChanges(delivery.delivery());
         Objects.requireNonNull(attempt, "attempt");

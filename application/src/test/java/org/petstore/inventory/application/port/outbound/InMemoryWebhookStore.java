@@ -339,18 +339,19 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
     }
 
     @Override
-    public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
-                                              FormedDelivery next) {
+    public synchronized Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery,
+                                                            AttemptRecord attempt, FormedDelivery next) {
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
-            return false;
+            return Optional.empty();
         }
         FormedDelivery formed = delivery.delivery();
         if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()
                 || next != null && (next.previousChangeId() != formed.lastChangeId()
                 || deliveries.containsKey(next.id()))) {
-            return refused();
+            refused();
+            return Optional.empty();
         }
         Webhook w = row.webhook;
         row.webhook = with(w, w.enabled(), w.disabledReason(), formed.lastChangeId(), null, null);
@@ -360,7 +361,7 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         if (next != null) {
             makePending(row, next);
         }
-        return true;
+        return Optional.of(new LeasedState(row.webhook, row.secrets, row.pending));
     }
 
     @Override
