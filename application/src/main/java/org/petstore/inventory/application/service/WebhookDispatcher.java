@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
@@ -357,8 +357,6 @@ public final class WebhookDispatcher {
         private boolean streaming;
         /** The delivery this loop formed last, with its body: it need not form it again from the ledger. */
         private FormedDelivery formed;
-        /** The state the last success left (null: none, or taken): the next turn need not read it again. */
-        private LeasedState known;
 
         Worker(Lease lease, long deadline) {
             this.lease = lease;
@@ -416,8 +414,7 @@ public final class WebhookDispatcher {
 
         /** One turn of the loop; false: the lease is lost, stop. */
         private boolean step() {
-            Optional<LeasedState> read = known != null ? Optional.of(known) : deliveries.state(lease);
-            known = null;
+            Optional<LeasedState> read = deliveries.state(lease);
             if (read.isEmpty()) {
                 LOG.log(Level.DEBUG, "webhook {0}: no longer delivered by this instance (lease {1})", lease.id(),
                         lease.fence());
@@ -558,15 +555,12 @@ public final class WebhookDispatcher {
             AttemptResult result = attempt.result();
             if (result.succeeded()) {
                 FormedDelivery next = fullBatchAfter(pending.delivery().lastChangeId());
-                known = recorded(() -> deliveries.recordSuccess(lease, pending, attempt, next),
-                        Optional.<LeasedState>empty()).orElse(null);
+                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt, next));
                 formed = next;
-                streaming = known != null;
                 return streaming;
             }
             if (result.gone()) {
-                boolean recorded = recorded(() -> deliveries.recordFailure(lease, pending, attempt, null, GONE),
-                        false);
+                boolean recorded = recorded(() -> deliveries.recordFailure(lease, pending, attempt, null, GONE));
                 if (recorded) {
                     LOG.log(Level.WARNING, "webhook {0} disabled: {1} to delivery {2}; enable it again to resume "
                             + "from change {3}", lease.id(), GONE, pending.delivery().id(), webhook.cursor());
@@ -578,8 +572,7 @@ public final class WebhookDispatcher {
                 FormedDelivery delivery = pending.delivery();
                 String reason = EXHAUSTED + " (delivery " + delivery.id() + ", " + attempt.attempt()
                         + " attempts, the last " + result.summary() + ")";
-                boolean recorded = recorded(() -> deliveries.recordFailure(lease, pending, attempt, null, reason),
-                        false);
+                boolean recorded = recorded(() -> deliveries.recordFailure(lease, pending, attempt, null, reason));
                 if (recorded) {
                     LOG.log(Level.WARNING, "webhook {0} disabled, retries exhausted: delivery {1} of changes {2} to "
                             + "{3} failed {4} attempts, the last {5}; fix the receiver and enable the webhook again to "
@@ -595,23 +588,23 @@ public final class WebhookDispatcher {
                 wait = asked.compareTo(wait) > 0 ? asked : wait;
             }
             Instant next = now().plus(wait).truncatedTo(ChronoUnit.MICROS);
-            return recorded(() -> deliveries.recordFailure(lease, pending, attempt, next, null), false);
+            return recorded(() -> deliveries.recordFailure(lease, pending, attempt, next, null));
         }
 
         /**
          * A guarded write, tried again while the store cannot be reached, so that an attempt made is recorded rather
-         * than sent again; what it answers, or {@code stoppedMeanwhile} when the loop was stopped meanwhile.
+         * than sent again; false when the store refused it or the loop was stopped meanwhile.
          */
-        private <T> T recorded(Supplier<T> write, T stoppedMeanwhile) {
+        private boolean recorded(BooleanSupplier write) {
             while (true) {
                 try {
-                    T done = write.get();
+                    boolean done = write.getAsBoolean();
                     storageBack();
                     return done;
                 } catch (StorageUnavailableException e) {
                     outage(e);
                     if (stopped) {
-                        return stoppedMeanwhile;
+                        return false;
                     }
                     backOff();
                 }

@@ -9,13 +9,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.DatabaseCalls;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -59,9 +57,6 @@ final class H2WebhookStatements implements WebhookStatements {
     private static final String ACKNOWLEDGE = "UPDATE webhook_subscription SET cursor_change_id = ?,"
             + " pending_delivery_id = ?, last_failure_at = NULL, last_failure = NULL"
             + " WHERE id = ? AND fence = ? AND pending_delivery_id = ? AND cursor_change_id = ?";
-
-    /** The webhook as a success left it. */
-    private static final String LEFT = "SELECT " + WebhookRows.WEBHOOK + " FROM webhook_subscription s WHERE s.id = ?";
 
     private static final String DELIVERED = "UPDATE webhook_delivery SET state = '" + WebhookRows.DELIVERED + "',"
             + " body = ?, attempts = ?, next_attempt_at = NULL WHERE id = ?";
@@ -123,8 +118,8 @@ final class H2WebhookStatements implements WebhookStatements {
     }
 
     @Override
-    public Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery pending,
-                                               AttemptRecord attempt, FormedDelivery next) throws SQLException {
+    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
+                                 FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
         return DatabaseCalls.inTransaction(connection, transaction -> {
             try (PreparedStatement guard = transaction.prepareStatement(ACKNOWLEDGE)) {
@@ -135,7 +130,7 @@ final class H2WebhookStatements implements WebhookStatements {
                 guard.setString(5, delivery.id());
                 guard.setLong(6, delivery.previousChangeId());
                 if (guard.executeUpdate() == 0) {
-                    return Optional.empty();
+                    return false;
                 }
             }
             try (PreparedStatement delivered = transaction.prepareStatement(DELIVERED)) {
@@ -153,13 +148,7 @@ final class H2WebhookStatements implements WebhookStatements {
             if (next != null) {
                 insertPending(transaction, lease, next);
             }
-            try (PreparedStatement left = transaction.prepareStatement(LEFT)) {
-                left.setString(1, lease.id().value());
-                try (ResultSet row = left.executeQuery()) {
-                    row.next();
-                    return Optional.of(WebhookRows.leftBySuccess(row, next));
-                }
-            }
+            return true;
         });
     }
 

@@ -135,8 +135,7 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
     }
 
     @Override
-    public Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
-                                               FormedDelivery next) {
+    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next) {
         Objects.requireNonNull(lease, "lease");
         requireChanges(delivery.delivery());
         Objects.requireNonNull(attempt, "attempt");

@@ -8,12 +8,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -65,45 +63,41 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             SELECT ?, t.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM taken t""".formatted(FORMED_COLUMNS, WebhookRows.PENDING);
 
     /**
-     * The parts of a success: the guard's {@code acknowledged} (which answers the webhook's row as it left it), the
-     * {@code delivered} mark, the forming of the next one when there is one, then the log's row, inserted from the
-     * guard's answer; the statement answers the webhook as the guard left it, so no row: refused. Parameters: the new
-     * cursor, the next pending delivery's id (or NULL), the webhook's id, the fence, the delivery's id, its previous
-     * change (the guard); the emptied body, the attempts made, the delivery's id.
+     * The parts of a success: the guard's {@code acknowledged}, the {@code delivered} mark, and (after the forming of
+     * the next one, when there is one) the log's row, inserted from the guard's answer, so its count is the
+     * statement's. Parameters: the new cursor, the next pending delivery's id (or NULL), the webhook's id, the fence,
+     * the delivery's id, its previous change (the guard); the emptied body, the attempts made, the delivery's id.
      */
     private static final String ACKNOWLEDGED = """
             WITH acknowledged AS (
                 UPDATE webhook_subscription
                 SET cursor_change_id = ?, pending_delivery_id = ?, last_failure_at = NULL, last_failure = NULL
                 WHERE id = ? AND fence = ? AND pending_delivery_id = ? AND cursor_change_id = ?
-                RETURNING *),
+                RETURNING id),
             delivered AS (
                 UPDATE webhook_delivery SET state = '%s', body = ?, attempts = ?, next_attempt_at = NULL
                 WHERE id = ? AND EXISTS (SELECT 1 FROM acknowledged)
-                RETURNING id),
+                RETURNING id)
             """.formatted(WebhookRows.DELIVERED);
-
-    /** Parameters: the next delivery's id and {@link #bindFormed}'s. */
-    private static final String FORMED = """
-            formed AS (
-                INSERT INTO webhook_delivery (id, webhook_id, %s)
-                SELECT ?, a.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM acknowledged a
-                RETURNING id),
-            """.formatted(FORMED_COLUMNS, WebhookRows.PENDING);
 
     /** Parameters: the delivery's id and the attempt's six values. */
     private static final String LOGGED = """
-            logged AS (
-                INSERT INTO webhook_attempt (webhook_id, delivery_id, %s)
-                SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a
-                RETURNING attempt_id)
-            SELECT %s FROM acknowledged s""".formatted(WebhookRows.ATTEMPT_VALUES, WebhookRows.WEBHOOK);
+            INSERT INTO webhook_attempt (webhook_id, delivery_id, %s)
+            SELECT a.id, ?, ?, ?, ?, ?, ?, ? FROM acknowledged a""".formatted(WebhookRows.ATTEMPT_VALUES);
 
-    /** A success with no next delivery. */
+    /** A success with no next delivery: {@link #ACKNOWLEDGED}'s parameters, then {@link #LOGGED}'s. */
     private static final String SUCCEED = ACKNOWLEDGED + LOGGED;
 
-    /** A success and the next delivery's forming. */
-    private static final String SUCCEED_AND_FORM = ACKNOWLEDGED + FORMED + LOGGED;
+    /**
+     * A success and the next delivery's forming: {@link #ACKNOWLEDGED}'s parameters, the next delivery's id and
+     * {@link #bindFormed}'s, then {@link #LOGGED}'s.
+     */
+    private static final String SUCCEED_AND_FORM = ACKNOWLEDGED + """
+            , formed AS (
+                INSERT INTO webhook_delivery (id, webhook_id, %s)
+                SELECT ?, a.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM acknowledged a
+                RETURNING id)
+            """.formatted(FORMED_COLUMNS, WebhookRows.PENDING) + LOGGED;
 
     @Override
     public String now() {
@@ -140,8 +134,8 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
     }
 
     @Override
-    public Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery pending,
-                                               AttemptRecord attempt, FormedDelivery next) throws SQLException {
+    public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
+                                 FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
         try (PreparedStatement succeed = connection.prepareStatement(next == null ? SUCCEED : SUCCEED_AND_FORM)) {
             succeed.setLong(1, delivery.lastChangeId());
@@ -160,9 +154,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             }
             succeed.setString(index, delivery.id());
             WebhookRows.bindAttempt(succeed, index + 1, attempt);
-            try (ResultSet row = succeed.executeQuery()) {
-                return row.next() ? Optional.of(WebhookRows.leftBySuccess(row, next)) : Optional.empty();
-            }
+            return succeed.executeUpdate() == 1;
         }
     }
 

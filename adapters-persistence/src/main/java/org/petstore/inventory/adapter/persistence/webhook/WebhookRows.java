@@ -15,7 +15,6 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.domain.webhook.AttemptResult;
 import org.petstore.inventory.domain.webhook.DeliveryError;
@@ -127,20 +126,6 @@ final class WebhookRows {
         FormedDelivery delivery = new FormedDelivery(id, row.getString(first + 1), row.getLong(first + 2),
                 row.getLong(first + 3), row.getLong(first + 4), row.getBytes(first + 5), instant(row, first + 6));
         return new PendingDelivery(delivery, row.getInt(first + 7), instant(row, first + 8));
-    }
-
-    /**
-     * The state a success leaves, from {@link #WEBHOOK}'s columns (from column 1 on) as the success wrote them, and
-     * {@code next}, the delivery it formed (or null), as the forming stores it: without its body, to the microsecond.
-     */
-    static LeasedState leftBySuccess(ResultSet row, FormedDelivery next) throws SQLException {
-        PendingDelivery pending = null;
-        if (next != null) {
-            Instant formedAt = next.formedAt().truncatedTo(ChronoUnit.MICROS);
-            pending = new PendingDelivery(new FormedDelivery(next.id(), next.eventType(), next.previousChangeId(),
-                    next.firstChangeId(), next.lastChangeId(), NO_BODY, formedAt), 0, formedAt);
-        }
-        return new LeasedState(webhook(row, 1), secrets(row, 1), pending);
     }
 
     /** The attempt of {@link #ATTEMPT}'s columns 4 to 9: its number, time and result as logged. */

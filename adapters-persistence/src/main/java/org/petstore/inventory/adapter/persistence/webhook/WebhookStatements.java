@@ -3,11 +3,9 @@ package org.petstore.inventory.adapter.persistence.webhook;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Optional;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
-import org.petstore.inventory.application.port.outbound.LeasedState;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
 import org.petstore.inventory.application.port.outbound.WebhookLeases;
 
@@ -43,9 +41,8 @@ interface WebhookStatements {
      * Acknowledges {@code delivery} in one transaction when the fence holds, it is the pending one and the cursor is
      * its {@code previousChangeId}: the cursor moves to its {@code lastChangeId}, the pending delivery and the last
      * failure are cleared, the delivery is marked delivered (its body emptied), the attempt logged, and {@code next}
-     * (when not null) stored as the pending one as {@link #form} does; the state it left
-     * ({@link WebhookRows#leftBySuccess}), or empty when it did not.
+     * (when not null) stored as the pending one as {@link #form} does; whether it did.
      */
-    Optional<LeasedState> recordSuccess(Connection connection, Lease lease, PendingDelivery delivery,
-                                        AttemptRecord attempt, FormedDelivery next) throws SQLException;
+    boolean recordSuccess(Connection connection, Lease lease, PendingDelivery delivery, AttemptRecord attempt,
+                          FormedDelivery next) throws SQLException;
 }

@@ -6,9 +6,9 @@ import org.petstore.inventory.domain.webhook.WebhookId;
 
 /**
  * The deliverer's side of the webhooks' store: what an instance holding a {@link Lease} reads and writes. Every write
- * is one transaction guarded by the lease: it changes nothing, and answers false (or empty), when the webhook's fence
- * is no longer the lease's (another instance claimed it, or an administrator redirected, disabled, replayed or deleted
- * it). So an instance that lost its lease can never move a cursor. A store that cannot be reached is a
+ * is one transaction guarded by the lease: it changes nothing, and answers false, when the webhook's fence is no
+ * longer the lease's (another instance claimed it, or an administrator redirected, disabled, replayed or deleted it).
+ * So an instance that lost its lease can never move a cursor. A store that cannot be reached is a
  * {@link StorageUnavailableException}, and nothing changes. The contract suite {@code WebhookStoreContract}
  * comes with the persistence adapter.
  *
@@ -38,15 +38,13 @@ public interface WebhookDeliveries {
      * pending one and the cursor is still its {@code previousChangeId}, moves the cursor to its
      * {@code lastChangeId}, clears the last failure, marks the delivery delivered (its body need not be kept any
      * longer), logs the attempt and makes {@code next} the pending delivery, as {@link #form} does (none when
-     * null), and answers the state it left, as {@link #state} would read it then. Otherwise changes nothing and
-     * answers empty. So a deliverer that has the next changes at hand records a success and forms the next delivery
-     * in one commit, and need not read the state again before it sends that one.
+     * null). Otherwise changes nothing and answers false. So a deliverer that has the next changes at hand records a
+     * success and forms the next delivery in one commit.
      *
      * @param next null, or a delivery of the changes after {@code delivery}'s ({@code previousChangeId} = its
      *             {@code lastChangeId})
      */
-    Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
-                                        FormedDelivery next);
+    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next);
 
     /**
      * An attempt of {@code delivery} failed: in one transaction, when the fence holds and {@code delivery} is the

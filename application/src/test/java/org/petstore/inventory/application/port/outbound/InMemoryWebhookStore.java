@@ -339,19 +339,18 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
     }
 
     @Override
-    public synchronized Optional<LeasedState> recordSuccess(Lease lease, PendingDelivery delivery,
-                                                            AttemptRecord attempt, FormedDelivery next) {
+    public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
+                                              FormedDelivery next) {
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
-            return Optional.empty();
+            return false;
         }
         FormedDelivery formed = delivery.delivery();
         if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()
                 || next != null && (next.previousChangeId() != formed.lastChangeId()
                 || deliveries.containsKey(next.id()))) {
-            refused();
-            return Optional.empty();
+            return refused();
         }
         Webhook w = row.webhook;
         row.webhook = with(w, w.enabled(), w.disabledReason(), formed.lastChangeId(), null, null);
@@ -361,7 +360,7 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         if (next != null) {
             makePending(row, next);
         }
-        return Optional.of(new LeasedState(row.webhook, row.secrets, row.pending));
+        return true;
     }
 
     @Override

@@ -139,14 +139,13 @@ class InMemoryWebhookStoreTest {
         Lease fresh = store.claim("inst-b", 1).getFirst();
 
         assertEquals(Optional.empty(), store.state(stale));
-        assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK), null).isPresent());
+        assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK), null));
         assertFalse(store.recordFailure(stale, pending, new AttemptRecord(1, T0, FAILED), T0, null));
         assertEquals(4, store.find(id).orElseThrow().cursor());
         assertEquals(pending, store.state(fresh).orElseThrow().pending());
-        assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null).isPresent());
+        assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null));
         assertEquals(9, store.find(id).orElseThrow().cursor());
-        assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null).isPresent(),
-                "not pending any more");
+        assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null), "not pending any more");
         assertFalse(store.form(fresh, 4, delivery("msg_b", 4, 9)), "the cursor moved");
         assertEquals(4, store.refusedWrites());
     }
