@@ -49,9 +49,8 @@ final class H2WebhookStatements implements WebhookStatements {
     private static final String MAKE_PENDING = "UPDATE webhook_subscription SET pending_delivery_id = ?"
             + " WHERE id = ? AND fence = ? AND pending_delivery_id IS NULL AND cursor_change_id = ?";
 
-    private static final String INSERT_PENDING = "INSERT INTO webhook_delivery (id, webhook_id, event_type,"
-            + " previous_change_id, first_change_id, last_change_id, body, formed_at, attempts, next_attempt_at, state)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, '" + WebhookRows.PENDING + "')";
+    private static final String INSERT_PENDING = "INSERT INTO webhook_delivery (id, webhook_id, "
+            + WebhookRows.FORMED + ") VALUES (?, ?, " + WebhookRows.FORMED_VALUES + ")";
 
     /** The guard of a success, and its first write: the cursor moves on, to the next delivery or none (NULL). */
     private static final String ACKNOWLEDGE = "UPDATE webhook_subscription SET cursor_change_id = ?,"
@@ -158,13 +157,7 @@ final class H2WebhookStatements implements WebhookStatements {
         try (PreparedStatement insert = transaction.prepareStatement(INSERT_PENDING)) {
             insert.setString(1, delivery.id());
             insert.setString(2, lease.id().value());
-            insert.setString(3, delivery.eventType());
-            insert.setLong(4, delivery.previousChangeId());
-            insert.setLong(5, delivery.firstChangeId());
-            insert.setLong(6, delivery.lastChangeId());
-            insert.setBytes(7, WebhookRows.NO_BODY);
-            WebhookRows.setInstant(insert, 8, delivery.formedAt());
-            WebhookRows.setInstant(insert, 9, delivery.formedAt());
+            WebhookRows.bindFormed(insert, 3, delivery);
             insert.executeUpdate();
         }
     }

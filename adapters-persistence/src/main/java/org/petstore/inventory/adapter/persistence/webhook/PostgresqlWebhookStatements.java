@@ -46,13 +46,9 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             FROM free WHERE s.id = free.id
             RETURNING s.id, s.fence""".formatted(NOW, LEASE_SECONDS);
 
-    /** The columns of a delivery as its forming inserts them (after its id and the webhook's). */
-    private static final String FORMED_COLUMNS = "event_type, previous_change_id, first_change_id, last_change_id,"
-            + " body, formed_at, attempts, next_attempt_at, state";
-
     /**
      * Parameters: the delivery's id, the webhook's id, the fence, the expected cursor (the guard); then the delivery's
-     * id and {@link #bindFormed}'s (its forming).
+     * id and {@link WebhookRows#bindFormed}'s (its forming).
      */
     private static final String FORM = """
             WITH taken AS (
@@ -60,7 +56,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
                 WHERE id = ? AND fence = ? AND pending_delivery_id IS NULL AND cursor_change_id = ?
                 RETURNING id)
             INSERT INTO webhook_delivery (id, webhook_id, %s)
-            SELECT ?, t.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM taken t""".formatted(FORMED_COLUMNS, WebhookRows.PENDING);
+            SELECT ?, t.id, %s FROM taken t""".formatted(WebhookRows.FORMED, WebhookRows.FORMED_VALUES);
 
     /**
      * The parts of a success: the guard's {@code acknowledged}, the {@code delivered} mark, and (after the forming of
@@ -90,14 +86,14 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
 
     /**
      * A success and the next delivery's forming: {@link #ACKNOWLEDGED}'s parameters, the next delivery's id and
-     * {@link #bindFormed}'s, then {@link #LOGGED}'s.
+     * {@link WebhookRows#bindFormed}'s, then {@link #LOGGED}'s.
      */
     private static final String SUCCEED_AND_FORM = ACKNOWLEDGED + """
             , formed AS (
                 INSERT INTO webhook_delivery (id, webhook_id, %s)
-                SELECT ?, a.id, ?, ?, ?, ?, ?, ?, 0, ?, '%s' FROM acknowledged a
+                SELECT ?, a.id, %s FROM acknowledged a
                 RETURNING id)
-            """.formatted(FORMED_COLUMNS, WebhookRows.PENDING) + LOGGED;
+            """.formatted(WebhookRows.FORMED, WebhookRows.FORMED_VALUES) + LOGGED;
 
     @Override
     public String now() {
@@ -128,7 +124,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             form.setLong(3, lease.fence());
             form.setLong(4, delivery.previousChangeId());
             form.setString(5, delivery.id());
-            bindFormed(form, 6, delivery);
+            WebhookRows.bindFormed(form, 6, delivery);
             return form.executeUpdate() == 1;
         }
     }
@@ -150,7 +146,7 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             int index = 10;
             if (next != null) {
                 succeed.setString(index, next.id());
-                index = bindFormed(succeed, index + 1, next);
+                index = WebhookRows.bindFormed(succeed, index + 1, next);
             }
             succeed.setString(index, delivery.id());
             WebhookRows.bindAttempt(succeed, index + 1, attempt);
@@ -158,19 +154,4 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
         }
     }
 
-    /**
-     * Sets the seven parameters of a forming from {@code first} on, after the delivery's id: its event type, change
-     * range, body (none: {@link WebhookRows#NO_BODY}), when it was formed and when it is due; the index after them.
-     */
-    private static int bindFormed(PreparedStatement statement, int first, FormedDelivery delivery)
-            throws SQLException {
-        statement.setString(first, delivery.eventType());
-        statement.setLong(first + 1, delivery.previousChangeId());
-        statement.setLong(first + 2, delivery.firstChangeId());
-        statement.setLong(first + 3, delivery.lastChangeId());
-        statement.setBytes(first + 4, WebhookRows.NO_BODY);
-        WebhookRows.setInstant(statement, first + 5, delivery.formedAt());
-        WebhookRows.setInstant(statement, first + 6, delivery.formedAt());
-        return first + 7;
-    }
 }

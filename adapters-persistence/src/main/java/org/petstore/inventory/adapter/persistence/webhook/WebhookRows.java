@@ -60,7 +60,18 @@ final class WebhookRows {
     static final String FAILED = "failed";
     static final String SUPERSEDED = "superseded";
 
-    /** What a delivered or superseded delivery keeps of its body: nothing (it is never sent again). */
+    /**
+     * A delivery's columns as its forming inserts them, after its id and its webhook's, and their values:
+     * {@link #bindFormed}'s seven parameters, 0 attempts made and the state pending.
+     */
+    static final String FORMED = "event_type, previous_change_id, first_change_id, last_change_id, body, formed_at,"
+            + " attempts, next_attempt_at, state";
+    static final String FORMED_VALUES = "?, ?, ?, ?, ?, ?, 0, ?, '" + PENDING + "'";
+
+    /**
+     * What a delivery keeps of its body while pending until an attempt fails (formed again from its changes), and
+     * once delivered or superseded (never sent again): nothing.
+     */
     static final byte[] NO_BODY = new byte[0];
 
     private WebhookRows() {
@@ -137,6 +148,22 @@ final class WebhookRows {
                 : new AttemptResult(null, DeliveryError.ofWireName(row.getString(7)).orElseThrow(), duration, null,
                         row.getString(9));
         return new AttemptRecord(row.getInt(4), instant(row, 5), result);
+    }
+
+    /**
+     * Sets the seven parameters of a delivery's forming from {@code first} on, after its id and its webhook's: its
+     * event type, change range, body (none: {@link #NO_BODY}; a failure writes it), when it was formed and when it is
+     * due (then too); the index after the last.
+     */
+    static int bindFormed(PreparedStatement statement, int first, FormedDelivery delivery) throws SQLException {
+        statement.setString(first, delivery.eventType());
+        statement.setLong(first + 1, delivery.previousChangeId());
+        statement.setLong(first + 2, delivery.firstChangeId());
+        statement.setLong(first + 3, delivery.lastChangeId());
+        statement.setBytes(first + 4, NO_BODY);
+        setInstant(statement, first + 5, delivery.formedAt());
+        setInstant(statement, first + 6, delivery.formedAt());
+        return first + 7;
     }
 
     /**
