@@ -42,7 +42,7 @@ public interface WebhookDeliveries {
      * success and forms the next delivery in one commit.
      *
      * @param next null, or a delivery of the changes after {@code delivery}'s ({@code previousChangeId} = its
-     *             {@code lastChangeId})
+     *             {@code lastChangeId}; {@code IllegalArgumentException} otherwise)
      */
     boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next);
 

@@ -341,6 +341,9 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
     @Override
     public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
                                               FormedDelivery next) {
+        if (next != null && next.previousChangeId() != delivery.delivery().lastChangeId()) {
+            throw new IllegalArgumentException("the next delivery carries the changes after this one's last");
+        }
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
@@ -348,8 +351,7 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         }
         FormedDelivery formed = delivery.delivery();
         if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()
-                || next != null && (next.previousChangeId() != formed.lastChangeId()
-                || deliveries.containsKey(next.id()))) {
+                || next != null && deliveries.containsKey(next.id())) {
             return refused();
         }
         Webhook w = row.webhook;
@@ -370,13 +372,13 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
             throw new IllegalArgumentException("a failure is retried at an instant or disables the webhook, exactly "
                     + "one of the two");
         }
+        if (!delivery.delivery().hasBody()) {
+            throw new IllegalArgumentException("a failed delivery is kept with the body it sent");
+        }
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
             return false;
-        }
-        if (!delivery.delivery().hasBody()) {
-            throw new IllegalArgumentException("a failed delivery is kept with the body it sent");
         }
         if (!isPending(row, delivery)) {
             return refused();

@@ -133,8 +133,9 @@ class InMemoryWebhookStoreTest {
     void aStaleFenceCanNeitherReadNorFormNorRecord() {
         WebhookId id = added("whk-000000000001", 4);
         Lease stale = store.claim("inst-a", 1).getFirst();
-        assertTrue(store.form(stale, 4, delivery("msg_a", 4, 9)));
-        PendingDelivery pending = store.pending(id).orElseThrow();
+        FormedDelivery formed = delivery("msg_a", 4, 9);
+        assertTrue(store.form(stale, 4, formed));
+        PendingDelivery pending = new PendingDelivery(formed, 0, T0); // as the deliverer holds it: with its body
         databaseNow = T0.plusSeconds(16);
         Lease fresh = store.claim("inst-b", 1).getFirst();
 
@@ -142,7 +143,9 @@ class InMemoryWebhookStoreTest {
         assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK), null));
         assertFalse(store.recordFailure(stale, pending, new AttemptRecord(1, T0, FAILED), T0, null));
         assertEquals(4, store.find(id).orElseThrow().cursor());
-        assertEquals(pending, store.state(fresh).orElseThrow().pending());
+        assertEquals(new PendingDelivery(formed.withoutBody(), 0, T0), store.state(fresh).orElseThrow().pending());
+        assertThrows(IllegalArgumentException.class, () -> store.recordSuccess(fresh, pending,
+                new AttemptRecord(1, T0, OK), delivery("msg_c", 8, 20)), "the next one follows on from this one");
         assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null));
         assertEquals(9, store.find(id).orElseThrow().cursor());
         assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null), "not pending any more");
