@@ -28,12 +28,18 @@
 #                  of another run's, is not told apart from it: rounds of one case move 10-15 % on a shared 2-core
 #                  machine), the service's CPU time per PATCH in each case (with one: until the receiver has every
 #                  change of the run) and their ratio
-#                  webhook_vs_none_cpu (steadier than the rates on a busy machine), and, over the "one" runs, the
+#                  webhook_vs_none_cpu (steadier than the rates on a busy machine), the same per PATCH for the
+#                  database server (*_db_cpu_us_per_patch: the local cluster's postgres processes; "-" on H2, whose
+#                  work is the service's, and for a server on another host) and the receiver's with one, the
+#                  machine's idle share during the loads (*_idle_pct, all cores: above 0, the PATCH rate is bound by
+#                  waits, not by the CPU alone), and, over the "one" runs, the
 #                  latency from each change's "at" to its arrival (p50, p99: the issue asks < 2 s), duplicates and
 #                  gaps; (2) the drain:
 #                  a disabled subscription, --duration seconds of batches of 100 changes, then enabled: prints the
-#                  changes per second that reach the receiver (the issue asks >= 5000), and the service's CPU time
-#                  per change and per delivery meanwhile (what one delivery costs, without the PATCH load)
+#                  changes per second that reach the receiver (the issue asks >= 5000), and the CPU time per change
+#                  and per delivery meanwhile of the service, the database server and the receiver (what one
+#                  delivery costs the machine, without the PATCH load); a postgres process that ends during a
+#                  measurement takes its time with it
 #   --streaming    the bounded-memory check instead: 1,000,000 entries (or --items), -Xmx64m, four concurrent full
 #                  GETs and a PATCH meanwhile; prints first-byte and total times, the PATCH time and the peak RSS
 #   --peers-file F seed only, and write to F the service's lines for ../shared/perf/compare.sh (project-h2 and
@@ -440,9 +446,20 @@ ratio_se() {
 
 webhooks_run() {   # BACKEND
   local backend=$1 name="petstore-$1-webhooks" url="http://127.0.0.1:$PORT" round id head
-  local bad=0 p50=0 p99=0 dupes=0 gaps=0 ticks0 drain_cpu cpu_none=0 cpu_one=0 rates_none= rates_one= none one
+  local bad=0 p50=0 p99=0 dupes=0 gaps=0 drain_cpu cpu_none=0 cpu_one=0 rates_none= rates_one= none one
+  local db_none=0 db_one=0 receiver_one=0 idle_none=0 idle_one=0 all_none=0 all_one=0 t0 t1 m0 m1
   sum() { awk -v s="$1" 'BEGIN { k = split(s, x, " "); for (i = 1; i <= k; i++) t += x[i]; print t + 0 }'; }
-  ticks() { awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat"; }   # the service's CPU time (user + system)
+  # CPU time in ticks (user + system): "SERVICE RECEIVER DATABASE", the database being the local cluster's postgres
+  # processes (0 on H2, whose work is the service's, and with a database server on another host)
+  ticks() {
+    echo "$(awk '{ print $14 + $15 }' "/proc/$SERVICE_PID/stat") $(awk '{ print $14 + $15 }' "/proc/$RECEIVER_PID/stat")" \
+         "$(if [ "$backend" = pg ]; then cat /proc/[0-9]*/stat 2>/dev/null; fi \
+            | awk '$2 == "(postgres)" { t += $14 + $15 } END { print t + 0 }')"
+  }
+  # the whole machine's ticks (all cores): "IDLE ALL", idle counting the waits for I/O too
+  machine() { awk '$1 == "cpu" { for (i = 2; i <= NF; i++) t += $i; print $5 + $6, t; exit }' /proc/stat; }
+  # the difference of field N between two of those lines
+  delta() { awk -v a="$1" -v b="$2" -v n="$3" 'BEGIN { split(a, x, " "); split(b, y, " "); print y[n] - x[n] }'; }
   max() { awk -v a="$1" -v b="$2" 'BEGIN { print (a > b ? a : b) }'; }
   "$JAVA" "$HERE/WebhookReceiver.java" "$((PORT + 1))" 2>>"$WORK/receiver.log" &
   RECEIVER_PID=$!
@@ -465,20 +482,26 @@ webhooks_run() {   # BACKEND
       id=$(subscribe); [ -n "$id" ] || die "no subscription from POST /v1/webhooks"
       receiver /reset
     fi
-    ticks0=$(ticks)
+    t0=$(ticks); m0=$(machine)
     run_wrk "patch-webhook-$round" "$DURATION" "$HERE/patch.lua" "$url" "$KEY" "$ITEMS"
+    m1=$(machine)
     bad=$((bad + W_non2xx))
     if [ "$round" = one ]; then
       rates_one="$rates_one $W_ok_rps"
       await_receiver "$(head_change_id)"
-      cpu_one=$((cpu_one + $(ticks) - ticks0))
+      t1=$(ticks)
+      cpu_one=$((cpu_one + $(delta "$t0" "$t1" 1))); receiver_one=$((receiver_one + $(delta "$t0" "$t1" 2)))
+      db_one=$((db_one + $(delta "$t0" "$t1" 3)))
+      idle_one=$((idle_one + $(delta "$m0" "$m1" 1))); all_one=$((all_one + $(delta "$m0" "$m1" 2)))
       log "receiver: changes=$R_changes deliveries=$R_deliveries p50=${R_p50_ms}ms p99=${R_p99_ms}ms dupes=$R_dupes gaps=$R_gaps"
       p50=$(max "$p50" "$R_p50_ms"); p99=$(max "$p99" "$R_p99_ms")
       dupes=$((dupes + R_dupes)); gaps=$((gaps + R_gaps))
       api DELETE "/v1/webhooks/$id" >/dev/null
     else
       rates_none="$rates_none $W_ok_rps"
-      cpu_none=$((cpu_none + $(ticks) - ticks0))
+      t1=$(ticks)
+      cpu_none=$((cpu_none + $(delta "$t0" "$t1" 1))); db_none=$((db_none + $(delta "$t0" "$t1" 3)))
+      idle_none=$((idle_none + $(delta "$m0" "$m1" 1))); all_none=$((all_none + $(delta "$m0" "$m1" 2)))
     fi
   done
   # the drain: changes wait behind a disabled subscription, then it is enabled
@@ -488,11 +511,15 @@ webhooks_run() {   # BACKEND
   bad=$((bad + W_non2xx))
   head=$(head_change_id)
   receiver /reset
-  ticks0=$(ticks)
+  t0=$(ticks)
   api PATCH "/v1/webhooks/$id" '{"enabled": true}' >/dev/null
   await_receiver "$head"
-  drain_cpu=$(awk -v t="$(( $(ticks) - ticks0 ))" -v c="$R_changes" -v d="$R_deliveries" -v hz="$(getconf CLK_TCK)" \
-    'BEGIN { printf "drain_cpu_us_per_change=%.1f drain_cpu_us_per_delivery=%.0f", t * 1e6 / hz / c, t * 1e6 / hz / d }')
+  t1=$(ticks)
+  drain_cpu=$(awk -v t="$(delta "$t0" "$t1" 1)" -v r="$(delta "$t0" "$t1" 2)" -v b="$(delta "$t0" "$t1" 3)" \
+                  -v c="$R_changes" -v d="$R_deliveries" -v hz="$(getconf CLK_TCK)" \
+    'BEGIN { printf "drain_cpu_us_per_change=%.1f drain_cpu_us_per_delivery=%.0f", t * 1e6 / hz / c, t * 1e6 / hz / d
+             printf " drain_db_cpu_us_per_delivery=%s", (b > 0 ? sprintf("%.0f", b * 1e6 / hz / d) : "-")
+             printf " drain_receiver_cpu_us_per_delivery=%.0f", r * 1e6 / hz / d }')
   log "drain: changes=$R_changes deliveries=$R_deliveries changes_per_s=$R_changes_per_s dupes=$R_dupes gaps=$R_gaps $drain_cpu"
   dupes=$((dupes + R_dupes)); gaps=$((gaps + R_gaps))
   stop_service
@@ -506,6 +533,12 @@ webhooks_run() {   # BACKEND
               -v hz="$(getconf CLK_TCK)" \
           'BEGIN { n = cn * 1e6 / hz / (pn * d); o = co * 1e6 / hz / (po * d)
                    printf "none_cpu_us_per_patch=%.0f webhook_cpu_us_per_patch=%.0f webhook_vs_none_cpu=%.2f", n, o, o / n }')" \
+       "$(awk -v bn="$db_none" -v pn="$none" -v bo="$db_one" -v po="$one" -v r="$receiver_one" -v d="$DURATION" \
+              -v hz="$(getconf CLK_TCK)" -v idn="$idle_none" -v an="$all_none" -v ido="$idle_one" -v ao="$all_one" \
+          'function us(t, p) { return (bn > 0 ? sprintf("%.0f", t * 1e6 / hz / (p * d)) : "-") }
+           BEGIN { printf "none_db_cpu_us_per_patch=%s webhook_db_cpu_us_per_patch=%s", us(bn, pn), us(bo, po)
+                   printf " webhook_receiver_cpu_us_per_patch=%.0f", r * 1e6 / hz / (po * d)
+                   printf " none_idle_pct=%.0f webhook_idle_pct=%.0f", 100 * idn / an, 100 * ido / ao }')" \
        "delivery_p50_ms=$p50 delivery_p99_ms=$p99 drain_changes=$R_changes drain_changes_per_s=$R_changes_per_s" \
        "$drain_cpu" \
        "dupes=$dupes gaps=$gaps non2xx=$bad items=$ITEMS conns=$CONNS duration_s=$DURATION aot=$AOT"
