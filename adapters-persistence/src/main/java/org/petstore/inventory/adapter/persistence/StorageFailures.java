@@ -3,7 +3,7 @@ package org.petstore.inventory.adapter.persistence;
 import io.micronaut.data.exceptions.DataAccessException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,17 +18,19 @@ import org.slf4j.LoggerFactory;
  * One exception: a refusal that only the operator can end ({@link DatabaseFailure#refusal()}: the credentials, the
  * login, the database's name) is logged once during an outage that began with another reason, for example connections
  * an administrator ended before the login was refused (the service's upkeep uses the database in the background, so
- * which a call meets first is a matter of timing).
+ * which a call meets first is a matter of timing). Calls fail at once from many threads: an outage is one object, made
+ * with its first refusal already counted and published by one compare-and-set, so no two calls both log its start.
  */
 final class StorageFailures {
 
     private static final Logger LOG = LoggerFactory.getLogger(StorageFailures.class);
 
-    /** Whether the last call found the database unusable. */
-    private static final AtomicBoolean UNUSABLE = new AtomicBoolean();
+    /** The outage the last call found, or null while the database answers. */
+    private static final AtomicReference<Outage> OUTAGE = new AtomicReference<>();
 
-    /** The refusals logged in this outage. */
-    private static final Set<DatabaseFailure> REFUSALS_LOGGED = ConcurrentHashMap.newKeySet();
+    /** One outage, with the refusals logged during it. */
+    private record Outage(Set<DatabaseFailure> refusalsLogged) {
+    }
 
     private StorageFailures() {
     }
@@ -37,11 +39,13 @@ final class StorageFailures {
     static RuntimeException translate(Exception failure) {
         DatabaseFailure kind = DatabaseFailure.of(failure);
         if (kind.unavailable()) {
-            boolean began = UNUSABLE.compareAndSet(false, true);
-            if (began) {
-                REFUSALS_LOGGED.clear();
+            Outage beginning = new Outage(ConcurrentHashMap.newKeySet());
+            if (kind.refusal()) {
+                beginning.refusalsLogged().add(kind);
             }
-            boolean refusal = kind.refusal() && REFUSALS_LOGGED.add(kind);
+            Outage current = OUTAGE.compareAndExchange(null, beginning);
+            boolean began = current == null;
+            boolean refusal = !began && kind.refusal() && current.refusalsLogged().add(kind);
             if (began || refusal) {
                 LOG.warn("The database cannot be used: {}", DatabaseFailure.reason(failure)
                         .orElseGet(() -> DatabaseFailure.firstLine(FailureCauses.root(failure).getMessage())));
@@ -59,7 +63,7 @@ final class StorageFailures {
      * a call merely got a connection: the pool hands out one used moments ago unchecked, and it may be dead.)
      */
     static <T> T succeeded(T result) {
-        if (UNUSABLE.get() && UNUSABLE.compareAndSet(true, false)) {
+        if (OUTAGE.get() != null && OUTAGE.getAndSet(null) != null) {
             LOG.info("The database is usable again");
         }
         return result;

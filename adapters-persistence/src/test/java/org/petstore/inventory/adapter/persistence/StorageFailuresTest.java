@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 import org.junit.jupiter.api.Test;
 import org.petstore.inventory.adapter.persistence.testing.LoggedLines;
 import org.petstore.inventory.application.port.outbound.StorageUnavailableException;
@@ -50,6 +53,42 @@ class StorageFailuresTest {
                 + "role \"inventory\" is not permitted to log in";
         String back = "INFO The database is usable again";
         assertEquals(List.of(ended, refused, back, refused, back), lines);
+    }
+
+    /** Calls on many threads that fail together as an outage begins: its line is written once, never twice. */
+    @Test
+    void callsFailingTogetherAsAnOutageBeginsLogItOnce() {
+        String refused = "WARN The database cannot be used: the database does not permit the user to log in: FATAL: "
+                + "role \"inventory\" is not permitted to log in";
+        for (int outage = 1; outage <= 200; outage++) {
+            List<String> lines = logged(() -> {
+                failTogether(4, REFUSED);
+                StorageFailures.succeeded("answered");
+            });
+            assertEquals(List.of(refused, "INFO The database is usable again"), lines, "outage " + outage);
+        }
+    }
+
+    private static void failTogether(int threads, SQLException failure) {
+        CyclicBarrier start = new CyclicBarrier(threads);
+        List<Thread> calls = new ArrayList<>();
+        for (int call = 0; call < threads; call++) {
+            calls.add(Thread.ofPlatform().start(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException | BrokenBarrierException e) {
+                    throw new IllegalStateException(e);
+                }
+                StorageFailures.translate(failure);
+            }));
+        }
+        for (Thread call : calls) {
+            try {
+                call.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }
     }
 
     /** What StorageFailures logs during the action, after any outage an earlier test left has ended. */
