@@ -18,6 +18,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
@@ -56,14 +57,15 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * are stored, and every attempt, by any instance, sends the same bytes with the same message id: the loop that did not
  * form it forms its body again from the ledger, and from its first failure on the store keeps the body); wait until it
  * is due; send it, signed with the secrets valid at that moment; record the outcome. A success moves the cursor; when
- * a full batch of changes follows, the same write forms the next delivery (one commit per delivery while the loop
- * streams), otherwise the next turn forms it. A failure is retried on the {@link RetrySchedule} (jittered; a
- * receiver's {@code Retry-After} is honoured when longer, up to {@value #MAX_RETRY_AFTER_HOURS} h); a 410 or an
- * exhausted schedule disables the webhook (an exhausted schedule is logged once, with the webhook's and the delivery's
- * ids). Every write carries the lease: when one answers false, or the state is gone, the fence has moved (another
- * instance claimed the webhook, or an administrator redirected, disabled, replayed or deleted it), and the loop stops;
- * the next claim starts from the stored row. A loop that waits (for changes, for an attempt's time, for a renewal)
- * reads nothing from the store meanwhile: it is woken in memory, and a moved fence shows at the next renewal.
+ * a full batch of changes follows, the loop forms the next delivery as its successor and sends it before it records:
+ * it records the {@link Run} of successes in one write (within {@value #RUN_MILLIS} ms, or before anything else), which
+ * forms the next delivery too; otherwise the next turn forms it. A failure is retried on the {@link RetrySchedule}
+ * (jittered; a receiver's {@code Retry-After} is honoured when longer, up to {@value #MAX_RETRY_AFTER_HOURS} h); a 410
+ * or an exhausted schedule disables the webhook (an exhausted schedule is logged once, with the webhook's and the
+ * delivery's ids). Every write carries the lease: when one answers false, or the state is gone, the fence has moved
+ * (another instance claimed the webhook, or an administrator redirected, disabled, replayed or deleted it), and the
+ * loop stops; the next claim starts from the stored row. A loop that waits (for changes, for an attempt's time, for a
+ * renewal) reads nothing from the store meanwhile: it is woken in memory, and a moved fence shows at the next renewal.
  *
  * <p>A loop never <em>starts</em> a send with less than {@value #MIN_LEFT_SECONDS} s left on its local, conservative
  * view of the lease: the monotonic time when the claim or renewal was sent, plus the lease's 15 s, minus 1 s. A send
@@ -116,6 +118,12 @@ public final class WebhookDispatcher {
      * few, and a change waits at most this much longer.
      */
     static final long LINGER_NANOS = Duration.ofMillis(100).toNanos();
+    /**
+     * While full batches keep coming, how long a loop sends successors formed in memory before it records them with
+     * the delivery that began the run, in one write ({@link Run}).
+     */
+    static final int RUN_MILLIS = 100;
+    static final long RUN_NANOS = Duration.ofMillis(RUN_MILLIS).toNanos();
 
     private final String instanceId;
     private final WebhookLeases leases;
@@ -357,6 +365,8 @@ public final class WebhookDispatcher {
         private boolean streaming;
         /** The delivery this loop formed last, with its body: it need not form it again from the ledger. */
         private FormedDelivery formed;
+        /** The deliveries acknowledged and not yet recorded; null when there are none. */
+        private Run run;
 
         Worker(Lease lease, long deadline) {
             this.lease = lease;
@@ -396,10 +406,24 @@ public final class WebhookDispatcher {
                     }
                 }
             } finally {
+                recordLastRun();
                 workers.remove(lease.id(), this);
                 if (!stopped) {
                     release();
                 }
+            }
+        }
+
+        /**
+         * Records the run still open when the loop ends (it was stopped, or its lease is lost: then the store refuses
+         * it). Not recorded, it is sent again, with the same ids and bytes, by the next holder.
+         */
+        private void recordLastRun() {
+            try {
+                recordRun();
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "webhook {0}: the last deliveries sent could not be recorded; the next holder "
+                        + "sends them again, with the same ids: {1}", lease.id(), e.toString());
             }
         }
 
@@ -424,7 +448,11 @@ public final class WebhookDispatcher {
             LeasedState state = read.get();
             Webhook webhook = state.webhook();
             PendingDelivery pending = state.pending();
-            Optional<PendingDelivery> ready = pending == null ? form(webhook) : withBody(pending);
+            if (run != null && (pending == null || !pending.delivery().id().equals(run.first.delivery().id()))) {
+                run = null; // only this loop writes while its fence holds: not seen, and never sent past
+            }
+            Optional<PendingDelivery> ready = run != null ? Optional.of(run.nextPending())
+                    : pending == null ? form(webhook) : withBody(pending);
             if (ready.isEmpty()) {
                 return true;
             }
@@ -434,10 +462,16 @@ public final class WebhookDispatcher {
                     : pending.nextAttemptAt();
             Instant now = now();
             if (now.isBefore(due)) {
+                if (!recordRun()) {
+                    return false;
+                }
                 waitUntil(due);
                 return true;
             }
             if (deadline - nanoTime.getAsLong() < MIN_LEFT_NANOS) {
+                if (!recordRun()) {
+                    return false;
+                }
                 awaitRenewal();
                 return true;
             }
@@ -448,7 +482,7 @@ public final class WebhookDispatcher {
             AttemptResult result = transport.send(new OutgoingWebhook(webhook.url(), delivery.id(), delivery.body(),
                     state.secrets().at(now), now));
             failureLogged = false;
-            return record(webhook, pending, new AttemptRecord(pending.attempts() + 1, now, result));
+            return record(pending, new AttemptRecord(pending.attempts() + 1, now, result));
         }
 
         /**
@@ -479,7 +513,7 @@ public final class WebhookDispatcher {
                 return Optional.empty();
             }
             streaming = false;
-            FormedDelivery delivery = formed(cursor, changes);
+            FormedDelivery delivery = formed(FormedDelivery.newId(random), cursor, changes);
             if (!deliveries.form(lease, cursor, delivery)) {
                 return Optional.empty();
             }
@@ -488,9 +522,9 @@ public final class WebhookDispatcher {
         }
 
         /** A new delivery of {@code changes} (1 to {@value #BATCH}, the first after {@code cursor}). */
-        private FormedDelivery formed(long cursor, List<StockChange> changes) {
-            return new FormedDelivery(FormedDelivery.newId(random), EventType.INVENTORY_COUNT_UPDATED.wireName(),
-                    cursor, changes.getFirst().changeId(), changes.getLast().changeId(), body(cursor, changes), now());
+        private FormedDelivery formed(String id, long cursor, List<StockChange> changes) {
+            return new FormedDelivery(id, EventType.INVENTORY_COUNT_UPDATED.wireName(), cursor,
+                    changes.getFirst().changeId(), changes.getLast().changeId(), body(cursor, changes), now());
         }
 
         /** The body of a delivery of {@code changes}: the same changes always give the same bytes. */
@@ -537,33 +571,47 @@ public final class WebhookDispatcher {
         }
 
         /**
-         * The next delivery, when a full batch of changes after {@code cursor} is there already: it is formed in the
-         * same write as the success. Null otherwise, and when the ledger cannot be read: the success is recorded alone
-         * (never sent again), and the next turn forms the next one.
+         * The successor of {@code delivery} ({@link FormedDelivery#successorId}), when a full batch of the changes
+         * after it is there already: it is sent next, and formed in the write that records the run. Null otherwise,
+         * and when the ledger cannot be read: the run is recorded (never sent again), and the next turn forms the next
+         * one.
          */
-        private FormedDelivery fullBatchAfter(long cursor) {
+        private FormedDelivery fullBatchAfter(FormedDelivery delivery) {
+            long cursor = delivery.lastChangeId();
             try {
                 List<StockChange> changes = ledger.changesAfter(cursor, BATCH);
-                return changes.size() == BATCH ? formed(cursor, changes) : null;
+                return changes.size() == BATCH ? formed(FormedDelivery.successorId(delivery.id()), cursor, changes)
+                        : null;
             } catch (StorageUnavailableException e) {
                 return null;
             }
         }
 
         /** Records the attempt's outcome, retried until the store answers; false: the lease is lost. */
-        private boolean record(Webhook webhook, PendingDelivery pending, AttemptRecord attempt) {
+        private boolean record(PendingDelivery pending, AttemptRecord attempt) {
             AttemptResult result = attempt.result();
             if (result.succeeded()) {
-                FormedDelivery next = fullBatchAfter(pending.delivery().lastChangeId());
-                streaming = recorded(() -> deliveries.recordSuccess(lease, pending, attempt, next));
-                formed = next;
-                return streaming;
+                FormedDelivery next = fullBatchAfter(pending.delivery());
+                if (run == null) {
+                    run = new Run(pending, attempt, nanoTime.getAsLong());
+                } else {
+                    run.after.add(new AcknowledgedDelivery(pending.delivery(), attempt));
+                }
+                run.next = next;
+                if (next != null && !stopped && nanoTime.getAsLong() - run.startedNanos < RUN_NANOS) {
+                    return true;
+                }
+                return recordRun();
             }
+            if (!recordRun()) { // the failed delivery is the run's next: it becomes the pending one
+                return false;
+            }
+            long cursor = pending.delivery().previousChangeId();
             if (result.gone()) {
                 boolean recorded = recorded(() -> deliveries.recordFailure(lease, pending, attempt, null, GONE));
                 if (recorded) {
                     LOG.log(Level.WARNING, "webhook {0} disabled: {1} to delivery {2}; enable it again to resume "
-                            + "from change {3}", lease.id(), GONE, pending.delivery().id(), webhook.cursor());
+                            + "from change {3}", lease.id(), GONE, pending.delivery().id(), cursor);
                 }
                 return recorded;
             }
@@ -577,7 +625,7 @@ public final class WebhookDispatcher {
                     LOG.log(Level.WARNING, "webhook {0} disabled, retries exhausted: delivery {1} of changes {2} to "
                             + "{3} failed {4} attempts, the last {5}; fix the receiver and enable the webhook again to "
                             + "resume from change {6}", lease.id(), delivery.id(), delivery.firstChangeId(),
-                            delivery.lastChangeId(), attempt.attempt(), result.summary(), webhook.cursor());
+                            delivery.lastChangeId(), attempt.attempt(), result.summary(), cursor);
                 }
                 return recorded;
             }
@@ -589,6 +637,22 @@ public final class WebhookDispatcher {
             }
             Instant next = now().plus(wait).truncatedTo(ChronoUnit.MICROS);
             return recorded(() -> deliveries.recordFailure(lease, pending, attempt, next, null));
+        }
+
+        /**
+         * Records the open run, if any, in one write: its first delivery's success, the successors acknowledged after
+         * it, and its next delivery formed as the pending one; false when the store refused it (the lease is lost).
+         */
+        private boolean recordRun() {
+            if (run == null) {
+                return true;
+            }
+            Run recording = run;
+            run = null;
+            streaming = recorded(() -> deliveries.recordSuccess(lease, recording.first, recording.firstAttempt,
+                    recording.after, recording.next));
+            formed = recording.next;
+            return streaming;
         }
 
         /**
@@ -667,6 +731,36 @@ public final class WebhookDispatcher {
             if (Thread.interrupted()) {
                 stopped = true;
             }
+        }
+    }
+
+    /**
+     * The deliveries a loop has seen acknowledged since it last recorded: the stored pending one that began the run,
+     * then the successors it formed in memory and sent after it. A success records at once when no full batch follows;
+     * while full batches keep coming, the loop sends the next before it records, and records the run in one write
+     * within {@value #RUN_MILLIS} ms, before it waits for anything, before a failure's record, and when it stops. The
+     * successors' ids follow from the stored delivery ({@link FormedDelivery#successorId}), and their bytes from the
+     * immutable ledger: an instance that takes the webhook over after this one died sends the unrecorded run again
+     * with the same ids and bytes.
+     */
+    private static final class Run {
+
+        final PendingDelivery first;
+        final AttemptRecord firstAttempt;
+        final List<AcknowledgedDelivery> after = new ArrayList<>();
+        final long startedNanos;
+        /** The successor formed to be sent next; null once none follows (the run is then recorded). */
+        FormedDelivery next;
+
+        Run(PendingDelivery first, AttemptRecord firstAttempt, long startedNanos) {
+            this.first = first;
+            this.firstAttempt = firstAttempt;
+            this.startedNanos = startedNanos;
+        }
+
+        /** The next delivery as a pending one: formed just now, no attempt made. */
+        PendingDelivery nextPending() {
+            return new PendingDelivery(next, 0, next.formedAt());
         }
     }
 }

@@ -600,8 +600,13 @@ class WebhookDispatcherTest {
         assertEquals(Optional.of(B), store.leaseOwner(id));
     }
 
+    /**
+     * A dies in the middle of a run: it sent 1 to 100 (the stored delivery) and 101 to 200 (its successor, formed in
+     * memory), and recorded neither. B sends both again, with the same ids and bytes, so that a receiver that drops
+     * what it has seen by {@code webhook-id} gets every change once, in order.
+     */
     @Test
-    void aDeliveryADeadInstanceWasSendingIsSentAgainWithTheSameIdAndBytes() {
+    void theDeliveriesADeadInstanceHadNotRecordedAreSentAgainWithTheSameIdsAndBytes() {
         ledger.append(250);
         WebhookId id = webhook(SHOP, 0);
         CountDownLatch dies = new CountDownLatch(1);
@@ -616,8 +621,8 @@ class WebhookDispatcherTest {
         WebhookDispatcher dead = dispatcher(A);
         WebhookDispatcher survivor = dispatcher(B);
         dead.claimAndRenew();
-        eventually("A sends the second batch, formed when the first succeeded", () -> receivers.received().size() == 2,
-                dead);
+        eventually("A sends the second batch, the first's successor", () -> receivers.received().size() == 2, dead);
+        assertEquals(0, stored(id).cursor(), "A records its run only after it");
         databaseClock.advance(Duration.ofSeconds(16));
 
         survivor.claimAndRenew();
@@ -627,15 +632,75 @@ class WebhookDispatcherTest {
             dies.countDown();
         }
         List<Received> received = receivers.received();
-        assertEquals(List.of(A, A, B, B), received.stream().map(Received::instance).toList());
-        Received lost = received.get(1);
-        Received again = received.get(2);
-        assertEquals(lost.message().messageId(), again.message().messageId(), "the same message");
-        assertArrayEquals(lost.message().body(), again.message().body(), "byte for byte");
-        assertEquals(range(101, 200), again.changes().changeIds());
-        assertEquals(range(1, 250), changeIds(received.stream().filter(got -> got != lost).toList()),
-                "nothing lost; only the message the dead instance sent came twice");
-        assertChained(0, List.of(received.get(0), received.get(2), received.get(3)));
+        assertEquals(List.of(A, A, B, B, B), received.stream().map(Received::instance).toList());
+        for (int sent = 0; sent < 2; sent++) {
+            Received lost = received.get(sent);
+            Received again = received.get(sent + 2);
+            assertEquals(lost.message().messageId(), again.message().messageId(), "the same message");
+            assertArrayEquals(lost.message().body(), again.message().body(), "byte for byte");
+        }
+        List<Received> once = received.subList(2, 5);
+        assertEquals(range(1, 250), changeIds(once), "nothing lost; only the messages A had not recorded came twice");
+        assertChained(0, once);
+    }
+
+    /**
+     * While full batches keep coming, a loop records its run at the latest {@value WebhookDispatcher#RUN_MILLIS} ms
+     * after it began: here while the third delivery is still being sent, the first two are recorded, and the third is
+     * the pending one, under the id the receiver sees.
+     */
+    @Test
+    void aStreamingLoopRecordsItsRunWithinItsInterval() {
+        ledger.append(350);
+        WebhookId id = webhook(SHOP, 0);
+        receivers.answer(message -> {
+            if (FakeWebhookPayloads.read(message.body()).changeIds().getFirst() == 101) {
+                nanos.addAndGet(WebhookDispatcher.RUN_NANOS);
+                receivers.hold(SHOP); // the next send waits until the test ends
+            }
+            return ScriptedWebhookTransport.ok();
+        });
+        WebhookDispatcher dispatcher = dispatcher(A);
+        dispatcher.claimAndRenew();
+        eventually("the third delivery is being sent", () -> receivers.received().size() == 3, dispatcher);
+
+        assertEquals(200, stored(id).cursor());
+        PendingDelivery pending = store.pending(id).orElseThrow();
+        assertEquals(receivers.received().get(2).message().messageId(), pending.delivery().id());
+        assertEquals(List.of(200L, 201L, 300L), List.of(pending.delivery().previousChangeId(),
+                pending.delivery().firstChangeId(), pending.delivery().lastChangeId()));
+    }
+
+    /** An instance stopped in the middle of a run records it before its loop ends: the next one sends nothing twice. */
+    @Test
+    void aStoppedInstanceRecordsItsRunSoThatTheNextSendsNothingTwice() throws InterruptedException {
+        ledger.append(450);
+        WebhookId id = webhook(SHOP, 0);
+        receivers.answer(message -> {
+            if (FakeWebhookPayloads.read(message.body()).changeIds().getFirst() == 101) {
+                receivers.hold(SHOP); // the third send waits
+            }
+            return ScriptedWebhookTransport.ok();
+        });
+        WebhookDispatcher first = dispatcher(A);
+        WebhookDispatcher second = dispatcher(B);
+        first.claimAndRenew();
+        eventually("the third delivery is being sent", () -> receivers.received().size() == 3, first);
+        assertEquals(0, stored(id).cursor(), "a run of three, not recorded yet");
+
+        Thread stopping = Thread.ofPlatform().start(() -> first.stop(WAIT));
+        eventually("the stop has begun", () -> first.delivering().isEmpty());
+        receivers.letGo(SHOP);
+        stopping.join(WAIT);
+
+        assertEquals(300, stored(id).cursor());
+        assertEquals(Optional.empty(), store.leaseOwner(id));
+        second.claimAndRenew();
+        eventually("the second instance delivers the rest", () -> stored(id).cursor() == 450, second);
+        List<Received> received = receivers.received();
+        assertEquals(List.of(A, A, A, B, B), received.stream().map(Received::instance).toList());
+        assertEquals(range(1, 450), changeIds(received), "nothing lost, nothing twice");
+        assertChained(0, received);
     }
 
     @Test

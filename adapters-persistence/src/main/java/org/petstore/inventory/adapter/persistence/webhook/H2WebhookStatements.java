@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
 import org.petstore.inventory.adapter.persistence.DatabaseCalls;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
@@ -118,11 +119,12 @@ final class H2WebhookStatements implements WebhookStatements {
 
     @Override
     public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
-                                 FormedDelivery next) throws SQLException {
+                                 List<AcknowledgedDelivery> after, FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
+        long cursor = after.isEmpty() ? delivery.lastChangeId() : after.getLast().delivery().lastChangeId();
         return DatabaseCalls.inTransaction(connection, transaction -> {
             try (PreparedStatement guard = transaction.prepareStatement(ACKNOWLEDGE)) {
-                guard.setLong(1, delivery.lastChangeId());
+                guard.setLong(1, cursor);
                 WebhookRows.setText(guard, 2, next == null ? null : next.id());
                 guard.setString(3, lease.id().value());
                 guard.setLong(4, lease.fence());
@@ -143,6 +145,9 @@ final class H2WebhookStatements implements WebhookStatements {
                 log.setString(2, delivery.id());
                 WebhookRows.bindAttempt(log, 3, attempt);
                 log.executeUpdate();
+            }
+            if (!after.isEmpty()) {
+                WebhookRows.insertAcknowledged(transaction, lease.id(), after);
             }
             if (next != null) {
                 insertPending(transaction, lease, next);

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.petstore.inventory.adapter.persistence.DatabaseCalls;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
@@ -135,20 +136,18 @@ final class JdbcWebhookDeliveries implements WebhookDeliveries {
     }
 
     @Override
-    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next) {
+    public boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
+                                 List<AcknowledgedDelivery> after, FormedDelivery next) {
         Objects.requireNonNull(lease, "lease");
         requireChanges(delivery.delivery());
         Objects.requireNonNull(attempt, "attempt");
+        List<AcknowledgedDelivery> run = List.copyOf(after);
         if (next != null) {
             requireChanges(next);
-            if (next.previousChangeId() != delivery.delivery().lastChangeId()) {
-                throw new IllegalArgumentException("The delivery after one that ends at "
-                        + delivery.delivery().lastChangeId() + " carries the changes after it, not after "
-                        + next.previousChangeId());
-            }
         }
+        AcknowledgedDelivery.runEnd(delivery.delivery(), run, next);
         return calls.call(connection -> DatabaseCalls.retryingConflicts(connection,
-                retried -> statements.recordSuccess(retried, lease, delivery, attempt, next)));
+                retried -> statements.recordSuccess(retried, lease, delivery, attempt, run, next)));
     }
 
     @Override

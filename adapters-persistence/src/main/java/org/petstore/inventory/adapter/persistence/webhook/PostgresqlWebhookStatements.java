@@ -9,6 +9,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.petstore.inventory.adapter.persistence.DatabaseBackend;
+import org.petstore.inventory.adapter.persistence.DatabaseCalls;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
@@ -18,7 +20,8 @@ import org.petstore.inventory.domain.webhook.WebhookId;
 /**
  * The webhooks' SQL on PostgreSQL: the claim, a delivery's forming and its success (with the next one's forming) are
  * each one statement of data-modifying {@code WITH} queries, run in autocommit, so each is one round trip with its
- * commit and all or nothing. The guarded {@code UPDATE} of the subscription comes first; the other parts act only on
+ * commit and all or nothing. A success with a run of deliveries acknowledged after it is that statement and the run's
+ * two batches ({@link WebhookRows#insertAcknowledged}), in one transaction. The guarded {@code UPDATE} of the subscription comes first; the other parts act only on
  * the row it answers, so when the guard fails (the fence moved, the delivery is no longer the pending one) nothing is
  * written. Under READ COMMITTED a guard that meets a row another transaction is changing waits for it and checks its
  * condition again on the row as committed, so a write never passes on a fence that has just moved. The clock is
@@ -131,10 +134,26 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
 
     @Override
     public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
-                                 FormedDelivery next) throws SQLException {
+                                 List<AcknowledgedDelivery> after, FormedDelivery next) throws SQLException {
+        if (after.isEmpty()) {
+            return succeed(connection, lease, pending, attempt, pending.delivery().lastChangeId(), next);
+        }
+        long cursor = after.getLast().delivery().lastChangeId();
+        return DatabaseCalls.inTransaction(connection, transaction -> {
+            if (!succeed(transaction, lease, pending, attempt, cursor, next)) {
+                return false;
+            }
+            WebhookRows.insertAcknowledged(transaction, lease.id(), after);
+            return true;
+        });
+    }
+
+    /** A success's one statement, {@link #SUCCEED} or {@link #SUCCEED_AND_FORM}: the cursor moves to {@code cursor}. */
+    private static boolean succeed(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
+                                   long cursor, FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
         try (PreparedStatement succeed = connection.prepareStatement(next == null ? SUCCEED : SUCCEED_AND_FORM)) {
-            succeed.setLong(1, delivery.lastChangeId());
+            succeed.setLong(1, cursor);
             WebhookRows.setText(succeed, 2, next == null ? null : next.id());
             succeed.setString(3, lease.id().value());
             succeed.setLong(4, lease.fence());
@@ -153,5 +172,4 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
             return succeed.executeUpdate() == 1;
         }
     }
-
 }

@@ -1,6 +1,7 @@
 package org.petstore.inventory.adapter.persistence.webhook;
 
 import java.net.URI;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,8 +12,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.PendingDelivery;
@@ -67,6 +70,13 @@ final class WebhookRows {
     static final String FORMED = "event_type, previous_change_id, first_change_id, last_change_id, body, formed_at,"
             + " attempts, next_attempt_at, state";
     static final String FORMED_VALUES = "?, ?, ?, ?, ?, ?, 0, ?, '" + PENDING + "'";
+
+    /**
+     * Stores a delivery acknowledged in a run as delivered, after one attempt: its id, its webhook's, then
+     * {@link #bindRange}'s six parameters.
+     */
+    static final String INSERT_DELIVERED = "INSERT INTO webhook_delivery (id, webhook_id, " + FORMED
+            + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, NULL, '" + DELIVERED + "')";
 
     /**
      * What a delivery keeps of its body while pending until an attempt fails (formed again from its changes), and
@@ -151,19 +161,53 @@ final class WebhookRows {
     }
 
     /**
-     * Sets the seven parameters of a delivery's forming from {@code first} on, after its id and its webhook's: its
-     * event type, change range, body (none: {@link #NO_BODY}; a failure writes it), when it was formed and when it is
-     * due (then too); the index after the last.
+     * Sets the seven parameters of a delivery's forming from {@code first} on, after its id and its webhook's:
+     * {@link #bindRange}'s, then when it is due (when it was formed); the index after the last.
      */
     static int bindFormed(PreparedStatement statement, int first, FormedDelivery delivery) throws SQLException {
+        int due = bindRange(statement, first, delivery);
+        setInstant(statement, due, delivery.formedAt());
+        return due + 1;
+    }
+
+    /**
+     * Sets six parameters of a delivery from {@code first} on, after its id and its webhook's: its event type, change
+     * range, body (none: {@link #NO_BODY}; a failure writes it) and when it was formed; the index after the last.
+     */
+    static int bindRange(PreparedStatement statement, int first, FormedDelivery delivery) throws SQLException {
         statement.setString(first, delivery.eventType());
         statement.setLong(first + 1, delivery.previousChangeId());
         statement.setLong(first + 2, delivery.firstChangeId());
         statement.setLong(first + 3, delivery.lastChangeId());
         statement.setBytes(first + 4, NO_BODY);
         setInstant(statement, first + 5, delivery.formedAt());
-        setInstant(statement, first + 6, delivery.formedAt());
-        return first + 7;
+        return first + 6;
+    }
+
+    /**
+     * Stores each delivery of a run as delivered, then logs its attempt (in the run's order, after the attempt of the
+     * delivery that began it): two batches in the caller's transaction.
+     */
+    static void insertAcknowledged(Connection transaction, WebhookId webhook, List<AcknowledgedDelivery> run)
+            throws SQLException {
+        try (PreparedStatement insert = transaction.prepareStatement(INSERT_DELIVERED)) {
+            for (AcknowledgedDelivery acknowledged : run) {
+                insert.setString(1, acknowledged.delivery().id());
+                insert.setString(2, webhook.value());
+                bindRange(insert, 3, acknowledged.delivery());
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        try (PreparedStatement log = transaction.prepareStatement(LOG_ATTEMPT)) {
+            for (AcknowledgedDelivery acknowledged : run) {
+                log.setString(1, webhook.value());
+                log.setString(2, acknowledged.delivery().id());
+                bindAttempt(log, 3, acknowledged.attempt());
+                log.addBatch();
+            }
+            log.executeBatch();
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package org.petstore.inventory.adapter.persistence.webhook;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
@@ -13,7 +14,8 @@ import org.petstore.inventory.application.port.outbound.WebhookLeases;
  * The webhooks' SQL where the backends differ, one bean per backend ({@code @Requires} on the JDBC URL, as the
  * inventory's statements): the database's clock, the claim of leases, and the deliverer's two writes of every cycle
  * (forming a delivery, recording its success and forming the next), which on PostgreSQL are one statement each (one
- * round trip, the commit included) and on H2 a transaction of plain statements. Each method runs on a connection in
+ * round trip, the commit included; a success with a run after it adds the run's two batches in one transaction) and on
+ * H2 a transaction of plain statements. Each method runs on a connection in
  * autocommit and leaves it so; what it answers is what its {@code WebhookLeases} or {@code WebhookDeliveries} method
  * answers.
  */
@@ -38,11 +40,13 @@ interface WebhookStatements {
     boolean form(Connection connection, Lease lease, FormedDelivery delivery) throws SQLException;
 
     /**
-     * Acknowledges {@code delivery} in one transaction when the fence holds, it is the pending one and the cursor is
-     * its {@code previousChangeId}: the cursor moves to its {@code lastChangeId}, the pending delivery and the last
-     * failure are cleared, the delivery is marked delivered (its body emptied), the attempt logged, and {@code next}
-     * (when not null) stored as the pending one as {@link #form} does; whether it did.
+     * Acknowledges {@code delivery} and the run {@code after} it in one transaction when the fence holds, it is the
+     * pending one and the cursor is its {@code previousChangeId}: the cursor moves to the run's end, the pending
+     * delivery and the last failure are cleared, the delivery is marked delivered (its body emptied), each of the run
+     * stored as delivered ({@link WebhookRows#insertAcknowledged}), every attempt logged, and {@code next} (when not
+     * null) stored as the pending one as {@link #form} does; whether it did. The caller has checked that the run and
+     * {@code next} follow {@code delivery} without a gap.
      */
     boolean recordSuccess(Connection connection, Lease lease, PendingDelivery delivery, AttemptRecord attempt,
-                          FormedDelivery next) throws SQLException;
+                          List<AcknowledgedDelivery> after, FormedDelivery next) throws SQLException;
 }

@@ -42,6 +42,7 @@ import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.petstore.inventory.application.port.outbound.AcknowledgedDelivery;
 import org.petstore.inventory.application.port.outbound.AttemptRecord;
 import org.petstore.inventory.application.port.outbound.FormedDelivery;
 import org.petstore.inventory.application.port.outbound.Lease;
@@ -163,7 +164,8 @@ abstract class WebhookStoreContract {
         PendingDelivery pending = form(lease, CURSOR, 120);
         assertTrue(deliveries.recordFailure(lease, pending, failed(1, 503, T0.plusSeconds(1)), T0.plusSeconds(6),
                 null));
-        assertTrue(deliveries.recordSuccess(lease, attempted(pending, 2), answered(2, 204, T0.plusSeconds(6)), null));
+        assertTrue(deliveries.recordSuccess(lease, attempted(pending, 2), answered(2, 204, T0.plusSeconds(6)),
+                List.of(), null));
         Webhook delivered = store.find(id(1)).orElseThrow();
 
         Webhook changed = new Webhook(id(1), delivered.url(), delivered.events(), "the web shop", true, null,
@@ -245,7 +247,8 @@ abstract class WebhookStoreContract {
 
         assertTrue(taken.fence() > old.fence(), "a claim moves the fence");
         assertFencedOut(old, pending);
-        assertTrue(deliveries.recordSuccess(taken, pending, answered(1, 204, T0), null), "the new holder delivers it");
+        assertTrue(deliveries.recordSuccess(taken, pending, answered(1, 204, T0), List.of(), null),
+                "the new holder delivers it");
         assertEquals(130, store.find(id(1)).orElseThrow().cursor());
     }
 
@@ -301,7 +304,7 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(40, state.webhook().cursor()),
                 () -> assertNull(state.pending(), "the next delivery is formed from the changes after 40"),
                 () -> assertEquals("503", state.webhook().lastFailure(), "the last failure is left"),
-                () -> assertFalse(deliveries.recordSuccess(next, pending, answered(2, 204, T0), null),
+                () -> assertFalse(deliveries.recordSuccess(next, pending, answered(2, 204, T0), List.of(), null),
                         "the superseded delivery is never acknowledged"),
                 () -> assertEquals(List.of("superseded"),
                         strings("SELECT state FROM webhook_delivery WHERE id = '" + pending.delivery().id() + "'")),
@@ -366,11 +369,11 @@ abstract class WebhookStoreContract {
         List<String> before = everythingStored();
 
         assertThrows(IllegalArgumentException.class, () -> deliveries.recordSuccess(lease, pending, attempt,
-                delivery(199, 201, 300)), "the next one follows on from this one");
+                List.of(), delivery(199, 201, 300)), "the next one follows on from this one");
         assertFalse(deliveries.recordSuccess(lease, new PendingDelivery(delivery(CURSOR, CURSOR + 1, 200), 0, T0),
-                attempt, next), "not the pending one");
+                attempt, List.of(), next), "not the pending one");
         assertEquals(before, everythingStored());
-        assertTrue(deliveries.recordSuccess(lease, pending, attempt, next));
+        assertTrue(deliveries.recordSuccess(lease, pending, attempt, List.of(), next));
 
         LeasedState after = deliveries.state(lease).orElseThrow();
         assertAll(
@@ -381,8 +384,58 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(List.of("delivered", "pending"),
                         strings("SELECT state FROM webhook_delivery ORDER BY last_change_id")),
                 () -> assertFalse(deliveries.form(lease, 200, delivery(200, 201, 250)), "the next one is pending"),
-                () -> assertTrue(deliveries.recordSuccess(lease, after.pending(), answered(1, 204, T0), null)),
+                () -> assertTrue(deliveries.recordSuccess(lease, after.pending(), answered(1, 204, T0), List.of(),
+                        null)),
                 () -> assertEquals(300, store.find(id(1)).orElseThrow().cursor()));
+    }
+
+    /**
+     * A run: the pending delivery, then two acknowledged after it in memory, recorded in one write with the next one
+     * formed. The cursor moves to the run's end, each delivery is kept as delivered and its attempt logged in the run's
+     * order, newest first; a run with a gap, or a write whose fence moved, changes nothing.
+     */
+    @Test
+    void aRunOfSuccessesIsRecordedInOneWrite() throws SQLException {
+        store.add(webhook(1, T0), secrets(1));
+        Lease lease = claimOne(A);
+        PendingDelivery pending = form(lease, CURSOR, 200);
+        AcknowledgedDelivery second = new AcknowledgedDelivery(delivery(200, 201, 300),
+                answered(1, 204, T0.plusSeconds(2)));
+        AcknowledgedDelivery third = new AcknowledgedDelivery(delivery(300, 301, 400),
+                answered(1, 200, T0.plusSeconds(3)));
+        FormedDelivery next = delivery(400, 401, 500);
+        AttemptRecord attempt = answered(1, 204, T0.plusSeconds(1));
+        List<String> before = everythingStored();
+
+        assertThrows(IllegalArgumentException.class, () -> deliveries.recordSuccess(lease, pending, attempt,
+                List.of(third), next), "a gap after the pending one");
+        assertThrows(IllegalArgumentException.class, () -> deliveries.recordSuccess(lease, pending, attempt,
+                List.of(second), next), "a gap before the next one");
+        assertFalse(deliveries.recordSuccess(new Lease(id(1), lease.fence() + 1), pending, attempt,
+                List.of(second, third), next), "another fence");
+        assertEquals(before, everythingStored());
+        assertTrue(deliveries.recordSuccess(lease, pending, attempt, List.of(second, third), next));
+
+        LeasedState after = deliveries.state(lease).orElseThrow();
+        List<LoggedAttempt> logged = store.attempts(id(1), Long.MAX_VALUE, 10);
+        assertAll(
+                () -> assertEquals(400, after.webhook().cursor()),
+                () -> assertEquals(new PendingDelivery(next.withoutBody(), 0, next.formedAt()), after.pending()),
+                () -> assertEquals(List.of(third.attempt(), second.attempt(), attempt),
+                        logged.stream().map(LoggedAttempt::record).toList(), "newest first"),
+                () -> assertEquals(List.of(third.delivery().id(), second.delivery().id(), pending.delivery().id()),
+                        logged.stream().map(LoggedAttempt::deliveryId).toList()),
+                () -> assertEquals(List.of(301L, 201L, CURSOR + 1),
+                        logged.stream().map(LoggedAttempt::firstChangeId).toList()),
+                () -> assertEquals(List.of(400L, 300L, 200L),
+                        logged.stream().map(LoggedAttempt::lastChangeId).toList()),
+                () -> assertEquals(List.of("delivered", "delivered", "delivered", "pending"),
+                        strings("SELECT state FROM webhook_delivery ORDER BY last_change_id")),
+                () -> assertEquals(List.of("0", "0", "0", "0"),
+                        strings("SELECT OCTET_LENGTH(body) FROM webhook_delivery ORDER BY last_change_id"),
+                        "no body is kept"),
+                () -> assertFalse(deliveries.recordSuccess(lease, pending, attempt, List.of(second, third), next),
+                        "recorded once"));
     }
 
     @Test
@@ -411,7 +464,7 @@ abstract class WebhookStoreContract {
 
         assertTrue(deliveries.recordFailure(lease, pending, first, T0.plusSeconds(6), null));
         LeasedState failing = deliveries.state(lease).orElseThrow();
-        assertTrue(deliveries.recordSuccess(lease, failing.pending(), second, null));
+        assertTrue(deliveries.recordSuccess(lease, failing.pending(), second, List.of(), null));
 
         LeasedState after = deliveries.state(lease).orElseThrow();
         assertAll(
@@ -425,7 +478,8 @@ abstract class WebhookStoreContract {
                 () -> assertEquals(List.of(second, withoutRetryAfter(first)),
                         store.attempts(id(1), Long.MAX_VALUE, 10).stream().map(LoggedAttempt::record).toList()),
                 () -> assertEquals(List.of("delivered"), strings("SELECT state FROM webhook_delivery")),
-                () -> assertFalse(deliveries.recordSuccess(lease, failing.pending(), answered(3, 204, T0), null),
+                () -> assertFalse(deliveries.recordSuccess(lease, failing.pending(), answered(3, 204, T0), List.of(),
+                        null),
                         "acknowledged once"),
                 () -> assertTrue(deliveries.form(lease, 150, delivery(150, 151, 160)), "the next one follows"));
     }
@@ -441,8 +495,8 @@ abstract class WebhookStoreContract {
                 "inventory.count.updated", CURSOR + 1, CURSOR + 2, 150, new byte[1], T0), 0, T0);
 
         assertAll(
-                () -> assertFalse(deliveries.recordSuccess(lease, other, answered(1, 200, T0), null)),
-                () -> assertFalse(deliveries.recordSuccess(lease, elsewhere, answered(1, 200, T0), null),
+                () -> assertFalse(deliveries.recordSuccess(lease, other, answered(1, 200, T0), List.of(), null)),
+                () -> assertFalse(deliveries.recordSuccess(lease, elsewhere, answered(1, 200, T0), List.of(), null),
                         "another cursor"),
                 () -> assertFalse(deliveries.recordFailure(lease, other, failed(1, 500, T0), T0, null)));
         assertEquals(before, everythingStored());
@@ -654,7 +708,7 @@ abstract class WebhookStoreContract {
                 AttemptResult.failed(DeliveryError.REDIRECT_REFUSED, Duration.ofMillis(3)));
         deliveries.recordFailure(lease, attempted(pending, 1), redirect, T0.plusSeconds(40), null);
         AttemptRecord success = answered(3, 202, T0.plusSeconds(40));
-        deliveries.recordSuccess(lease, attempted(pending, 2), success, null);
+        deliveries.recordSuccess(lease, attempted(pending, 2), success, List.of(), null);
 
         List<LoggedAttempt> all = store.attempts(id(1), Long.MAX_VALUE, 100);
         List<LoggedAttempt> firstPage = store.attempts(id(1), Long.MAX_VALUE, 2);
@@ -718,7 +772,7 @@ abstract class WebhookStoreContract {
         long cursor = CURSOR;
         for (int n = 1; n <= 5; n++) { // five delivered deliveries, one attempt each, one a minute
             PendingDelivery pending = form(one, cursor, cursor + 10);
-            deliveries.recordSuccess(one, pending, answered(1, 204, T0.plusSeconds(60L * n)), null);
+            deliveries.recordSuccess(one, pending, answered(1, 204, T0.plusSeconds(60L * n)), List.of(), null);
             cursor += 10;
         }
         PendingDelivery stillPending = form(one, cursor, cursor + 10);
@@ -858,7 +912,7 @@ abstract class WebhookStoreContract {
                         Map.entry("state", () -> unreachableDeliveries.state(lease)),
                         Map.entry("form", () -> unreachableDeliveries.form(lease, 110, delivery(110, 111, 120))),
                         Map.entry("recordSuccess",
-                                () -> unreachableDeliveries.recordSuccess(lease, pending, attempt, null)),
+                                () -> unreachableDeliveries.recordSuccess(lease, pending, attempt, List.of(), null)),
                         Map.entry("recordFailure",
                                 () -> unreachableDeliveries.recordFailure(lease, pending, attempt, T0, null)),
                         Map.entry("recordTest", () -> unreachableDeliveries.recordTest(id(1), test(T0), attempt)),
@@ -900,7 +954,7 @@ abstract class WebhookStoreContract {
                         delivery(pending.delivery().lastChangeId(), pending.delivery().lastChangeId() + 1,
                                 pending.delivery().lastChangeId() + 5))),
                 () -> assertFalse(deliveries.form(old, CURSOR, delivery(CURSOR, CURSOR + 1, CURSOR + 5))),
-                () -> assertFalse(deliveries.recordSuccess(old, pending, answered(1, 204, T0), null)),
+                () -> assertFalse(deliveries.recordSuccess(old, pending, answered(1, 204, T0), List.of(), null)),
                 () -> assertFalse(deliveries.recordFailure(old, pending, failed(1, 503, T0), T0.plusSeconds(5),
                         null)),
                 () -> assertFalse(deliveries.recordFailure(old, pending, failed(1, 410, T0), null, "gone")),

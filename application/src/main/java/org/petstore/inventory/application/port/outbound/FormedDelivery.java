@@ -1,5 +1,8 @@
 package org.petstore.inventory.application.port.outbound;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
@@ -12,8 +15,8 @@ import org.petstore.inventory.domain.webhook.EventType;
  * One message, formed once and then sent as it is on every attempt, by whichever instance: the same id (the
  * {@code webhook-id} header) and the same body bytes, with a new timestamp and signature each time. Equal by content.
  *
- * @param id               the message id: {@link #newId} ({@code msg_} and 22 URL-safe base64 characters); 1 to 32
- *                         of {@code A-Z a-z 0-9 _ -}, never a dot (Standard Webhooks)
+ * @param id               the message id: {@link #newId} or {@link #successorId} ({@code msg_} and 22 URL-safe
+ *                         base64 characters); 1 to 32 of {@code A-Z a-z 0-9 _ -}, never a dot (Standard Webhooks)
  * @param eventType        the body's {@code type}, an {@link EventType}'s wire name
  * @param previousChangeId the webhook's cursor when the message was formed: the change before the first it carries
  *                         (0 for a {@code webhook.test})
@@ -51,6 +54,23 @@ public record FormedDelivery(String id, String eventType, long previousChangeId,
         byte[] bytes = new byte[16];
         random.nextBytes(bytes);
         return "msg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    /**
+     * The id of the delivery formed as the successor of the one with {@code predecessorId} (a full batch of the
+     * changes right after it): {@code msg_} and the URL-safe base64, unpadded, of the first 16 bytes of the SHA-256 of
+     * that id. It follows from the predecessor, so whichever instance forms the successor of a stored delivery gives it
+     * the same id (with the same changes, the same bytes), and a deliverer may send successors before it records them:
+     * one that takes over after a crash sends them again as they were. A new start (the first forming after a cursor,
+     * a replay) draws a {@link #newId}, so its chain is new too.
+     */
+    public static String successorId(String predecessorId) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(predecessorId.getBytes(StandardCharsets.UTF_8));
+            return "msg_" + Base64.getUrlEncoder().withoutPadding().encodeToString(Arrays.copyOf(digest, 16));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 
     /** This message as the store keeps it until an attempt fails: the same id and range, its body empty. */

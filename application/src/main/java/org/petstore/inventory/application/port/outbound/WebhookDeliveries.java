@@ -1,6 +1,7 @@
 package org.petstore.inventory.application.port.outbound;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.petstore.inventory.domain.webhook.WebhookId;
 
@@ -34,17 +35,21 @@ public interface WebhookDeliveries {
     boolean form(Lease lease, long expectedCursor, FormedDelivery delivery);
 
     /**
-     * The receiver acknowledged {@code delivery}: in one transaction, when the fence holds, {@code delivery} is the
-     * pending one and the cursor is still its {@code previousChangeId}, moves the cursor to its
-     * {@code lastChangeId}, clears the last failure, marks the delivery delivered (its body need not be kept any
-     * longer), logs the attempt and makes {@code next} the pending delivery, as {@link #form} does (none when
-     * null). Otherwise changes nothing and answers false. So a deliverer that has the next changes at hand records a
-     * success and forms the next delivery in one commit.
+     * The receiver acknowledged {@code delivery}, and then each of {@code after}: in one transaction, when the fence
+     * holds, {@code delivery} is the pending one and the cursor is still its {@code previousChangeId}, moves the cursor
+     * to the last acknowledged one's {@code lastChangeId}, clears the last failure, marks the delivery delivered (its
+     * body need not be kept any longer), stores each of {@code after} as delivered, logs every attempt, and makes
+     * {@code next} the pending delivery, as {@link #form} does (none when null). Otherwise changes nothing and answers
+     * false. So a deliverer that has the next changes at hand records a run of successes and forms the next delivery
+     * in one commit.
      *
-     * @param next null, or a delivery of the changes after {@code delivery}'s ({@code previousChangeId} = its
-     *             {@code lastChangeId}; {@code IllegalArgumentException} otherwise)
+     * @param after the deliveries formed in memory after {@code delivery}, each the successor of the one before it,
+     *              sent and acknowledged since (empty: none)
+     * @param next  null, or a delivery of the changes after the last acknowledged one's (all of them without a gap:
+     *              {@link AcknowledgedDelivery#runEnd}; {@code IllegalArgumentException} otherwise)
      */
-    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, FormedDelivery next);
+    boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt, List<AcknowledgedDelivery> after,
+                          FormedDelivery next);
 
     /**
      * An attempt of {@code delivery} failed: in one transaction, when the fence holds and {@code delivery} is the

@@ -340,10 +340,8 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
 
     @Override
     public synchronized boolean recordSuccess(Lease lease, PendingDelivery delivery, AttemptRecord attempt,
-                                              FormedDelivery next) {
-        if (next != null && next.previousChangeId() != delivery.delivery().lastChangeId()) {
-            throw new IllegalArgumentException("the next delivery carries the changes after this one's last");
-        }
+                                              List<AcknowledgedDelivery> after, FormedDelivery next) {
+        long end = AcknowledgedDelivery.runEnd(delivery.delivery(), after, next);
         reachable();
         Row row = guarded(lease, true);
         if (row == null) {
@@ -351,14 +349,22 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         }
         FormedDelivery formed = delivery.delivery();
         if (!isPending(row, delivery) || row.webhook.cursor() != formed.previousChangeId()
-                || next != null && deliveries.containsKey(next.id())) {
+                || next != null && deliveries.containsKey(next.id())
+                || after.stream().anyMatch(acknowledged -> deliveries.containsKey(acknowledged.delivery().id()))) {
             return refused();
         }
         Webhook w = row.webhook;
-        row.webhook = with(w, w.enabled(), w.disabledReason(), formed.lastChangeId(), null, null);
+        row.webhook = with(w, w.enabled(), w.disabledReason(), end, null, null);
         row.pending = null;
         deliveries.put(formed.id(), new StoredDelivery(w.id(), formed.withoutBody(), DeliveryState.DELIVERED));
         append(w.id(), formed, attempt);
+        for (AcknowledgedDelivery acknowledged : after) {
+            FormedDelivery sent = acknowledged.delivery();
+            FormedDelivery kept = new FormedDelivery(sent.id(), sent.eventType(), sent.previousChangeId(),
+                    sent.firstChangeId(), sent.lastChangeId(), new byte[0], micros(sent.formedAt()));
+            deliveries.put(kept.id(), new StoredDelivery(w.id(), kept, DeliveryState.DELIVERED));
+            append(w.id(), kept, acknowledged.attempt());
+        }
         if (next != null) {
             makePending(row, next);
         }

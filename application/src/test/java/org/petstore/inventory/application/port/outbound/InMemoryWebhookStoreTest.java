@@ -140,15 +140,17 @@ class InMemoryWebhookStoreTest {
         Lease fresh = store.claim("inst-b", 1).getFirst();
 
         assertEquals(Optional.empty(), store.state(stale));
-        assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK), null));
+        assertFalse(store.recordSuccess(stale, pending, new AttemptRecord(1, T0, OK), List.of(), null));
         assertFalse(store.recordFailure(stale, pending, new AttemptRecord(1, T0, FAILED), T0, null));
         assertEquals(4, store.find(id).orElseThrow().cursor());
         assertEquals(new PendingDelivery(formed.withoutBody(), 0, T0), store.state(fresh).orElseThrow().pending());
         assertThrows(IllegalArgumentException.class, () -> store.recordSuccess(fresh, pending,
-                new AttemptRecord(1, T0, OK), delivery("msg_c", 8, 20)), "the next one follows on from this one");
-        assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null));
+                new AttemptRecord(1, T0, OK), List.of(), delivery("msg_c", 8, 20)),
+                "the next one follows on from this one");
+        assertTrue(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), List.of(), null));
         assertEquals(9, store.find(id).orElseThrow().cursor());
-        assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), null), "not pending any more");
+        assertFalse(store.recordSuccess(fresh, pending, new AttemptRecord(1, T0, OK), List.of(), null),
+                "not pending any more");
         assertFalse(store.form(fresh, 4, delivery("msg_b", 4, 9)), "the cursor moved");
         assertEquals(4, store.refusedWrites());
     }
