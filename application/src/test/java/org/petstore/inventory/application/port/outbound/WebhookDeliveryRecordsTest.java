@@ -38,6 +38,45 @@ class WebhookDeliveryRecordsTest {
         assertEquals(1000, ids.size());
     }
 
+    /**
+     * A successor's id follows from its predecessor's alone (msg_ and the URL-safe base64 of the first 16 bytes of
+     * SHA-256 of that id), so any instance gives a stored delivery's successors the same ids; along a chain they
+     * differ.
+     */
+    @Test
+    void aSuccessorsIdFollowsFromItsPredecessors() {
+        assertEquals("msg_l78QvS-2Saf94bxJsj7G9A", FormedDelivery.successorId("msg_a"));
+        Set<String> chain = new HashSet<>();
+        String id = FormedDelivery.newId(new SecureRandom());
+        for (int i = 0; i < 1000; i++) {
+            String successor = FormedDelivery.successorId(id);
+            assertEquals(successor, FormedDelivery.successorId(id));
+            assertTrue(successor.matches("msg_[A-Za-z0-9_-]{22}"), successor);
+            assertTrue(chain.add(successor), successor);
+            id = successor;
+        }
+    }
+
+    @Test
+    void anAcknowledgedDeliveryOfARunSucceededAtItsFirstAttemptAndFollowsWithoutAGap() {
+        AttemptRecord ok = new AttemptRecord(1, T0, AttemptResult.answered(204, Duration.ofMillis(3), null, null));
+        FormedDelivery first = new FormedDelivery("msg_a", "inventory.count.updated", 0, 1, 100, BODY, T0);
+        FormedDelivery second = new FormedDelivery("msg_b", "inventory.count.updated", 100, 101, 200, BODY, T0);
+        FormedDelivery third = new FormedDelivery("msg_c", "inventory.count.updated", 200, 201, 300, BODY, T0);
+
+        assertEquals(200, AcknowledgedDelivery.runEnd(first, List.of(new AcknowledgedDelivery(second, ok)), third));
+        assertEquals(100, AcknowledgedDelivery.runEnd(first, List.of(), second));
+        assertThrows(IllegalArgumentException.class, () -> AcknowledgedDelivery.runEnd(first,
+                List.of(new AcknowledgedDelivery(third, ok)), null), "a gap");
+        assertThrows(IllegalArgumentException.class, () -> AcknowledgedDelivery.runEnd(first, List.of(), third));
+        assertThrows(IllegalArgumentException.class, () -> new AcknowledgedDelivery(second,
+                new AttemptRecord(2, T0, ok.result())), "a retried delivery is not part of a run");
+        assertThrows(IllegalArgumentException.class, () -> new AcknowledgedDelivery(second,
+                new AttemptRecord(1, T0, AttemptResult.answered(503, Duration.ofMillis(3), null, null))));
+        assertThrows(IllegalArgumentException.class, () -> new AcknowledgedDelivery(
+                new FormedDelivery("msg_t", "webhook.test", 0, 0, 0, BODY, T0), ok), "a test moves no cursor");
+    }
+
     @Test
     void aFormedDeliveryIsEqualByContentAndCopiesItsBody() {
         byte[] body = BODY.clone();
