@@ -449,7 +449,7 @@ public final class WebhookDispatcher {
             Webhook webhook = state.webhook();
             PendingDelivery pending = state.pending();
             if (run != null && (pending == null || !pending.delivery().id().equals(run.first.delivery().id()))) {
-                run = null; // only this loop writes while its fence holds: not seen, and never sent past
+                run = null; // not while the fence holds (only this loop writes): never send past what is stored
             }
             Optional<PendingDelivery> ready = run != null ? Optional.of(run.nextPending())
                     : pending == null ? form(webhook) : withBody(pending);

@@ -121,7 +121,7 @@ final class H2WebhookStatements implements WebhookStatements {
     public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
                                  List<AcknowledgedDelivery> after, FormedDelivery next) throws SQLException {
         FormedDelivery delivery = pending.delivery();
-        long cursor = after.isEmpty() ? delivery.lastChangeId() : after.getLast().delivery().lastChangeId();
+        long cursor = AcknowledgedDelivery.runEnd(delivery, after, next);
         return DatabaseCalls.inTransaction(connection, transaction -> {
             try (PreparedStatement guard = transaction.prepareStatement(ACKNOWLEDGE)) {
                 guard.setLong(1, cursor);

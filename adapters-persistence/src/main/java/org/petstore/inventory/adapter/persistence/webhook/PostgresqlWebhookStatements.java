@@ -21,11 +21,11 @@ import org.petstore.inventory.domain.webhook.WebhookId;
  * The webhooks' SQL on PostgreSQL: the claim, a delivery's forming and its success (with the next one's forming) are
  * each one statement of data-modifying {@code WITH} queries, run in autocommit, so each is one round trip with its
  * commit and all or nothing. A success with a run of deliveries acknowledged after it is that statement and the run's
- * two batches ({@link WebhookRows#insertAcknowledged}), in one transaction. The guarded {@code UPDATE} of the subscription comes first; the other parts act only on
- * the row it answers, so when the guard fails (the fence moved, the delivery is no longer the pending one) nothing is
- * written. Under READ COMMITTED a guard that meets a row another transaction is changing waits for it and checks its
- * condition again on the row as committed, so a write never passes on a fence that has just moved. The clock is
- * {@code clock_timestamp()}, the time each statement reads it.
+ * two batches ({@link WebhookRows#insertAcknowledged}), in one transaction. The guarded {@code UPDATE} of the
+ * subscription comes first; the other parts act only on the row it answers, so when the guard fails (the fence moved,
+ * the delivery is no longer the pending one) nothing is written. Under READ COMMITTED a guard that meets a row another
+ * transaction is changing waits for it and checks its condition again on the row as committed, so a write never passes
+ * on a fence that has just moved. The clock is {@code clock_timestamp()}, the time each statement reads it.
  */
 @Singleton
 @Requires(property = DatabaseBackend.URL_PROPERTY, pattern = DatabaseBackend.POSTGRESQL_URL)
@@ -135,10 +135,10 @@ final class PostgresqlWebhookStatements implements WebhookStatements {
     @Override
     public boolean recordSuccess(Connection connection, Lease lease, PendingDelivery pending, AttemptRecord attempt,
                                  List<AcknowledgedDelivery> after, FormedDelivery next) throws SQLException {
+        long cursor = AcknowledgedDelivery.runEnd(pending.delivery(), after, next);
         if (after.isEmpty()) {
-            return succeed(connection, lease, pending, attempt, pending.delivery().lastChangeId(), next);
+            return succeed(connection, lease, pending, attempt, cursor, next);
         }
-        long cursor = after.getLast().delivery().lastChangeId();
         return DatabaseCalls.inTransaction(connection, transaction -> {
             if (!succeed(transaction, lease, pending, attempt, cursor, next)) {
                 return false;

@@ -30,7 +30,8 @@ import org.petstore.inventory.domain.webhook.WebhookUrl;
 
 /**
  * The webhooks' rows (migration {@code V12}) to the domain and back: the columns read, by position, and how each
- * value is written. Instants are kept in UTC to the microsecond (a finer part is dropped, not rounded); an attempt's
+ * value is written; and the rows a run of acknowledged deliveries adds ({@link #insertAcknowledged}), the same on both
+ * backends. Instants are kept in UTC to the microsecond (a finer part is dropped, not rounded); an attempt's
  * duration to the millisecond.
  */
 final class WebhookRows {

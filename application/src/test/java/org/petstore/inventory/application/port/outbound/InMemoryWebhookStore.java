@@ -360,10 +360,8 @@ public final class InMemoryWebhookStore implements WebhookStore, WebhookLeases, 
         append(w.id(), formed, attempt);
         for (AcknowledgedDelivery acknowledged : after) {
             FormedDelivery sent = acknowledged.delivery();
-            FormedDelivery kept = new FormedDelivery(sent.id(), sent.eventType(), sent.previousChangeId(),
-                    sent.firstChangeId(), sent.lastChangeId(), new byte[0], micros(sent.formedAt()));
-            deliveries.put(kept.id(), new StoredDelivery(w.id(), kept, DeliveryState.DELIVERED));
-            append(w.id(), kept, acknowledged.attempt());
+            deliveries.put(sent.id(), new StoredDelivery(w.id(), sent.withoutBody(), DeliveryState.DELIVERED));
+            append(w.id(), sent, acknowledged.attempt());
         }
         if (next != null) {
             makePending(row, next);
