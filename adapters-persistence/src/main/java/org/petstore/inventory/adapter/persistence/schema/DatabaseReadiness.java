@@ -26,11 +26,12 @@ import org.petstore.inventory.adapter.persistence.DatabaseFailure;
 import org.reactivestreams.Publisher;
 
 /**
- * The service is ready when its database answers: a connection from the pool that the database confirms valid,
- * within {@code petstore.readiness.database-timeout}; else {@code /health/readiness} is 503 until it answers again
- * ({@code /health/liveness} does not look at the database). The details (shown only to a caller with an API key) name
- * the backend and, when the check fails, why: the database's refusal, with its SQLSTATE, as {@link DatabaseFailure}
- * tells it, or that it did not answer in time; never the URL or the credentials.
+ * The service is ready when its database answers: a connection from the pool that the database confirms valid, within
+ * {@code petstore.readiness.database-timeout} (a pooled connection the database had already dropped is passed over, so
+ * that the reason told is the database's, not a stale connection's); else {@code /health/readiness} is 503 until it
+ * answers again ({@code /health/liveness} does not look at the database). The details (shown only to a caller with an
+ * API key) name the backend and, when the check fails, why: the database's refusal, with its SQLSTATE, as
+ * {@link DatabaseFailure} tells it, or that it did not answer in time; never the URL or the credentials.
  */
 @Singleton
 @Readiness
@@ -65,28 +66,40 @@ final class DatabaseReadiness implements HealthIndicator {
 
     private HealthResult check() {
         int validationSeconds = (int) Math.max(1, timeout.toSeconds());
-        try (Connection connection = borrow()) {
-            return connection.isValid(validationSeconds)
-                    ? result(HealthStatus.UP, null)
-                    : down("the database did not confirm the connection");
-        } catch (SQLException e) {
-            return down(reason(e));
-        } catch (RuntimeException e) {
-            return down("the database cannot be used (" + e.getClass().getSimpleName() + ")");
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis());
+        while (true) {
+            try (Connection connection = borrow(TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime()))) {
+                return connection.isValid(validationSeconds)
+                        ? result(HealthStatus.UP, null)
+                        : down("the database did not confirm the connection");
+            } catch (SQLException e) {
+                if (DatabaseFailure.of(e) != DatabaseFailure.UNREACHABLE || System.nanoTime() - until >= 0) {
+                    return down(reason(e));
+                }
+                // the pool handed out a connection the database had already dropped (it checks none used in the last
+                // half second) and discards it on that failure: the next one, or a new one, tells why
+            } catch (RuntimeException e) {
+                return down("the database cannot be used (" + e.getClass().getSimpleName() + ")");
+            }
         }
     }
 
     /**
-     * A connection of the pool, waited for a little less than the readiness timeout: HikariCP keeps trying to open
-     * connections until its own (longer) connection timeout, so a database that refuses at once would otherwise look
-     * like one that does not answer. When the wait ends without a connection, the pool's failure carries the last
-     * reason it could not open one.
+     * A connection of the pool, waited for up to {@code waitMillis}, what is left of {@link #waitMillis()}: HikariCP
+     * keeps trying to open connections until its own (longer) connection timeout, so a database that refuses at once
+     * would otherwise look like one that does not answer. When the wait ends without a connection, the pool's failure
+     * carries the last reason it could not open one.
      */
-    private Connection borrow() throws SQLException {
+    private Connection borrow(long waitMillis) throws SQLException {
         if (pool instanceof HikariDataSource hikari && hikari.getHikariPoolMXBean() instanceof HikariPool hikariPool) {
-            return hikariPool.getConnection(Math.max(MIN_WAIT_MILLIS, timeout.toMillis() - ANSWER_MARGIN_MILLIS));
+            return hikariPool.getConnection(Math.max(MIN_WAIT_MILLIS, waitMillis));
         }
         return pool.getConnection();
+    }
+
+    /** How long the check waits for a connection, all tries together: a little less than the readiness timeout. */
+    private long waitMillis() {
+        return Math.max(MIN_WAIT_MILLIS, timeout.toMillis() - ANSWER_MARGIN_MILLIS);
     }
 
     /** Why the database cannot be used, as the class comment says. */
